@@ -195,3 +195,24 @@ def test_the_classs_own_public_source_keys_the_kept_reading(tmp_path):
     first = rescore.cohort_digest(folder)
     (tmp_path / "class" / "public" / "engine.py").write_text("x = 2\n", encoding="utf-8")
     assert len({digest, first, rescore.cohort_digest(folder)}) == 3
+
+
+def test_the_anchors_read_a_notebook_as_its_code_cells(tmp_path):
+    # copydetect and pycode_similar read .py files only: a class of notebooks handed to them as it is scored 0.0101
+    # (sim40b2); run.py hands them every file as the command's intake reads it (intake.as_python_files)
+    import nbformat
+
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# my engine"),
+                                           nbformat.v4.new_code_cell(SOURCE),
+                                           nbformat.v4.new_code_cell("%matplotlib inline\nprint(Value(2.0))")])
+    nbformat.write(book, folder / "nb.ipynb")
+    (folder / "plain.py").write_text(SOURCE, encoding="utf-8")
+    (folder / "notes.txt").write_text("not code", encoding="utf-8")
+    out = run.as_python_files(folder, tmp_path / "anchored")
+    assert sorted(p.name for p in out.iterdir()) == ["nb.py", "plain.py"]
+    code = (out / "nb.py").read_text(encoding="utf-8")
+    assert SOURCE.strip() in code and "print(Value(2.0))" in code and "# my engine" not in code
+    assert "%matplotlib" not in code.replace("# %matplotlib", "")  # IPython's escape kept only as text, never as code
+    assert (out / "plain.py").read_text(encoding="utf-8") == SOURCE

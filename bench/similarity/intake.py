@@ -9,18 +9,35 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from grader.load.notebooks import notebook_to_engine  # noqa: E402
 from grader.load.reading import Rejected, python_source  # noqa: E402
 
 
 def submitted_texts(folder: Path) -> dict[str, str]:
-    """{stem: text} of FOLDER's .py files, each decoded as `grade similarity`'s intake decodes a .py file (UTF-8, a
-    byte-order mark dropped, or the encoding its coding line declares where that keeps ASCII, the line made `utf-8`:
-    grader/load/reading.python_source); a file the intake rejects (not UTF-8 and no such declaration) is left out, as
-    the command leaves it out, with the intake's message on stderr."""
+    """{stem: text} of FOLDER's .py files and notebooks, each decoded as `grade similarity`'s intake decodes it: a .py
+    file as UTF-8, a byte-order mark dropped, or the encoding its coding line declares where that keeps ASCII, the line
+    made `utf-8` (grader/load/reading.python_source); a notebook as its code cells joined, IPython's escapes dropped
+    (grader/load/notebooks.notebook_to_engine: the anchors then compare the notebooks' code, as the command does,
+    rather than find no .py file and score every notebook pair 0). A file the intake rejects is left out, as the
+    command leaves it out, with the intake's message on stderr."""
     texts = {}
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted([*folder.glob("*.py"), *folder.glob("*.ipynb")]):
         try:
-            texts[path.stem] = python_source(path.read_bytes(), path.name).decode("utf-8")
+            if path.suffix == ".ipynb":
+                texts[path.stem] = notebook_to_engine(path.read_bytes(), path.name)[0].decode("utf-8")
+            else:
+                texts[path.stem] = python_source(path.read_bytes(), path.name).decode("utf-8")
         except Rejected as rejected:
             print(f"left out, as grade similarity leaves it out: {rejected}", file=sys.stderr)
     return texts
+
+
+def as_python_files(folder: Path, into: Path) -> Path:
+    """FOLDER's submissions as INTO/<id>.py, read as the command's intake reads them (submitted_texts): a notebook's
+    code cells, a .py file's decoded text. The anchors (baselines.py, in the benchmark's own venv, without nbformat)
+    read only .py files, so a class of notebooks handed to them as it is would score nothing; this way every tool
+    compares the same code."""
+    into.mkdir(parents=True, exist_ok=True)
+    for stem, text in submitted_texts(folder).items():
+        (into / f"{stem}.py").write_text(text, encoding="utf-8")
+    return into

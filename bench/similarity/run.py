@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import itertools
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -42,7 +44,7 @@ import eighth  # noqa: E402
 import eleventh  # noqa: E402
 import fifth  # noqa: E402
 import fourth  # noqa: E402
-from intake import submitted_texts  # noqa: E402
+from intake import as_python_files, submitted_texts  # noqa: E402
 import ninth  # noqa: E402
 import second  # noqa: E402
 import seventh  # noqa: E402
@@ -201,11 +203,9 @@ def cohorts(data: Path) -> list[str]:
 
 
 def data_digest(data: Path) -> str:
-    """What the anchors were run on: every file of the labelled set."""
-    import hashlib
-
+    """What the anchors were run on: every file of the labelled set (notebooks too, not only .py files)."""
     digest = hashlib.sha256()
-    for path in sorted(p for c in cohorts(data) for p in (data / c).rglob("*.py")):
+    for path in sorted(p for c in cohorts(data) for p in (data / c).rglob("*") if p.is_file()):
         digest.update(path.relative_to(data).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
@@ -213,7 +213,8 @@ def data_digest(data: Path) -> str:
 def baseline_scores(data: Path, pycode: bool = False) -> dict:
     """The anchors' scores; reused from DIR/baselines.json when the labelled set is the same (the seed is fixed)."""
     out, stamp = data / "baselines.json", data / "baselines.digest"
-    digest = data_digest(data) + (" pycode" if pycode else "")
+    anchors = hashlib.sha256(b"".join((HERE / name).read_bytes() for name in ("baselines.py", "intake.py")))
+    digest = data_digest(data) + (" pycode" if pycode else "") + " anchors " + anchors.hexdigest()[:16]
     if out.exists() and stamp.exists() and stamp.read_text() == digest:
         return json.loads(out.read_text(encoding="utf-8"))
     python = BASELINE_VENV / "bin" / "python"
@@ -221,7 +222,13 @@ def baseline_scores(data: Path, pycode: bool = False) -> dict:
         print(f"creating {BASELINE_VENV} with {', '.join(BASELINE_PACKAGES)} ...", flush=True)
         venv.create(BASELINE_VENV, with_pip=True)
         subprocess.run([str(python), "-m", "pip", "install", "-q", *BASELINE_PACKAGES], check=True)
-    subprocess.run([str(python), str(HERE / "baselines.py"), str(data), str(out), str(public_folder(data))]
+    anchored = data / "anchored"  # what the anchors read: every file as the command's intake reads it, as .py
+    shutil.rmtree(anchored, ignore_errors=True)
+    for cohort in cohorts(data):
+        for part in ("submissions", "starter"):
+            as_python_files(data / cohort / part, anchored / cohort / part)
+    public = as_python_files(public_folder(data), anchored / "public")
+    subprocess.run([str(python), str(HERE / "baselines.py"), str(anchored), str(out), str(public)]
                    + ([] if pycode else ["--no-pycode"]), check=True)
     stamp.write_text(digest)
     return json.loads(out.read_text(encoding="utf-8"))
