@@ -37,15 +37,20 @@ def limit_events(sandbox, slot) -> dict:
     return counts
 
 
-def _signal(returncode):
-    """The signal that ended a worker (bubblewrap reports one as 128 + its number), or None."""
+def signal_of(returncode):
+    """(number, name) of the signal that ended a worker, as data: bubblewrap reports one as 128 + its number, Python's
+    subprocess as minus it; (None, None) for an exit (or none yet), and the name None for a number Python does not
+    name. The one reading of a return code both limit_hit (which limit sent it) and pipes.signal_text (its words)
+    use."""
     if returncode is None:
-        return None
-    signum = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
+        return None, None
+    number = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
+    if not number:
+        return None, None
     try:
-        return signal.Signals(signum).name if signum else None
+        return number, signal.Signals(number).name
     except ValueError:
-        return None
+        return number, None
 
 
 # The CPU time a worker may have used that `used` does not count: the slot cgroup's count is read just after the worker
@@ -67,7 +72,7 @@ def limit_hit(returncode, before: dict, after: dict, limits, used=None):
     def grew(name):
         return before.get(name) is not None and after.get(name) is not None and after[name] > before[name]
 
-    name = _signal(returncode)
+    _, name = signal_of(returncode)
     if name == "SIGKILL" and grew("oom_kill") and grew("oom"):  # the slot's memory.max: memory.py's bound
         return {"kind": "memory", "value": limits.memory_mb + limits.file_size_mb, "unit": "MiB"}, False
     if name == "SIGKILL" and grew("oom_kill"):  # the machine ran out: the worker is the OOM killer's first choice

@@ -4,10 +4,10 @@ data arrives; what it printed, capped; and how it ended, in words."""
 import os
 import queue
 import selectors
-import signal
 import threading
 
 from ..i18n import msg
+from .limit_hit import signal_of
 
 try:
     import fcntl
@@ -69,12 +69,10 @@ def signal_text(returncode, limit=None, disproved=False):
     memory limit's only where an out-of-memory kill was counted, and no limit's only where none was but would be)."""
     if returncode is None:
         return msg("the worker did not exit")
-    signum = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
-    if not signum:
+    signum, name = signal_of(returncode)
+    if signum is None:
         return msg("the worker exited with status {status}", status=returncode)
-    try:
-        name = signal.Signals(signum).name
-    except ValueError:
+    if name is None:
         return msg("the worker was killed by signal {number}", number=signum)
     kind = (limit or {}).get("kind")
     if name == "SIGSEGV":
