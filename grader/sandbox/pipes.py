@@ -7,7 +7,7 @@ import selectors
 import threading
 
 from ..i18n import msg
-from .limit_hit import signal_of
+from .limit_hit import RAISED_AT, signal_of
 
 try:
     import fcntl
@@ -112,6 +112,44 @@ def signal_text(returncode, limit=None, disproved=False):
                    "signal itself, and this machine cannot tell which; look for a graph or a list that grows with "
                    "each call, and for code that sends signals (`os.kill`)", signal=name)
     return msg("the worker was killed by {signal}", signal=name)
+
+
+def ran_out_text(kind, error, exception, limit):
+    """What a probe's exception says when Python said its code reached a limit (the worker's `ran_out` fact: "memory",
+    "processes", "threads"; limit_hit.ran_out's `limit`), as a message: the student's own `error` (its type and
+    text), what happened and what to do, with the limit's fields (limit, limit_value, limit_unit) as parameters.
+    `exception` is the type the probe saw: another than Python's own (a MemoryError caught and raised again as a
+    ValueError) is said to be raised while handling that one."""
+    value = limit["value"]
+    if kind == "memory":
+        why = msg("Python ran out of memory at the memory limit ({limit_value} MiB for each process of your code): "
+                  "usually the graph grows with each call, a list kept across calls (at module level, or a default "
+                  "argument) holds every `Value` made, or one list is made far too large (`[0] * n`); keep nothing "
+                  "of one call once it returns", limit_value=value)
+    elif kind == "processes" and value is not None:
+        why = msg("the system refused to start another process: your code started too many processes (the limit is "
+                  "{limit_value} processes and threads for all of your code); an engine needs none: remove the code "
+                  "that starts them (`os.fork`, `subprocess`, `multiprocessing`)", limit_value=value)
+    elif kind == "processes":
+        why = msg("the system refused to start another process: your code started too many processes; an engine "
+                  "needs none: remove the code that starts them (`os.fork`, `subprocess`, `multiprocessing`)")
+    elif value is not None:
+        why = msg("the system refused to start another thread: your code started too many threads (the limit is "
+                  "{limit_value} processes and threads for all of your code); an engine needs none: remove the code "
+                  "that starts them (`threading`, `concurrent.futures`)", limit_value=value)
+    else:
+        why = msg("the system refused to start another thread: your code started too many threads; an engine needs "
+                  "none: remove the code that starts them (`threading`, `concurrent.futures`)")
+    fields = {"limit": limit["kind"], "limit_value": value, "limit_unit": limit["unit"]}
+    original = RAISED_AT[kind]
+    if exception != original:
+        # TRANSLATORS: {error} is the student's exception as Python says it ("ValueError: too big"), {original} the
+        # type Python raised first at the limit (MemoryError), {why} what happened and what to do
+        return msg("{error}, raised while handling a {original}, because {why}", error=error, original=original, why=why,
+                   **fields)
+    # TRANSLATORS: {error} is the student's exception as Python says it ("MemoryError"), {why} what happened and what
+    # to do
+    return msg("{error}, because {why}", error=error, why=why, **fields)
 
 
 class SelectedPipes:

@@ -30,6 +30,7 @@ except ImportError:  # Windows (sandbox/portable.py): os itself
 # Bound before student code runs, so monkeypatching these later has no effect here.
 _write, _exit, _getpid, _type, _str, _int = _os.write, _os._exit, _os.getpid, type, str, int
 _BaseException, _SystemExit, _RecursionError = BaseException, SystemExit, RecursionError
+_MemoryError, _BlockingIOError, _RuntimeError = MemoryError, BlockingIOError, RuntimeError
 _float, _repr, _bool, _dict, _list, _tuple = float, repr, bool, dict, list, tuple
 
 
@@ -163,6 +164,30 @@ _OLD_OPCODES = {"BINARY_ADD": "+", "BINARY_SUBTRACT": "-", "BINARY_MULTIPLY": "*
                 "BINARY_POWER": "**", "UNARY_NEGATIVE": "unary -", "UNARY_POSITIVE": "unary +"}
 
 
+_EAGAIN = __import__("errno").EAGAIN  # fork(2)'s and clone(2)'s past RLIMIT_NPROC or pids.max (a built-in module)
+_NO_THREAD = ("can't start new thread", "can't create new thread")  # CPython 3.8-3.12's words, 3.13's
+
+
+def _ran_out(exc):
+    """Which of the sandbox's limits Python's own exception says the code reached, in `exc` or in an exception it was
+    raised while handling (`__cause__`, `__context__`; 8 deep): "memory" (a MemoryError: the address space),
+    "processes" (a BlockingIOError, EAGAIN: a fork refused) or "threads" (the RuntimeError of a thread refused);
+    None. Its type, never a subclass a submission made."""
+    for _ in range(8):
+        if exc is None:
+            return None
+        kind = _type(exc)
+        if kind is _MemoryError:
+            return "memory"
+        if kind is _BlockingIOError and _type(exc.errno) is _int and exc.errno == _EAGAIN:
+            return "processes"
+        if kind is _RuntimeError and _type(exc.args) is _tuple and len(exc.args) == 1 and _type(exc.args[0]) is _str \
+                and exc.args[0] in _NO_THREAD:
+            return "threads"
+        exc = exc.__cause__ or exc.__context__
+    return None
+
+
 def _facts(exc, submission_dir, Value=None):
     """What the grader decides from, as data rather than message text: `raised_in`, the qualified name
     of the student's function that raised (`Value.__radd__`, `Value.exp.<locals>._backward`; None
@@ -186,6 +211,9 @@ def _facts(exc, submission_dir, Value=None):
         number = getattr(exc, "errno", None) if isinstance(exc, OSError) else None
         if _type(number) is _int:
             facts["errno"] = number
+        ran_out = _ran_out(exc)
+        if ran_out is not None:
+            facts["ran_out"] = ran_out
         name = getattr(exc, "name", None) if isinstance(exc, (AttributeError, NameError)) else None
         if _type(name) is _str:
             facts["name"] = name[:200]
