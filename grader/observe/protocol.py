@@ -177,7 +177,8 @@ def _exception(value):
 
 
 _FACT_TEXTS = ("raised_in", "entered", "name", "owner", "operator")
-RAN_OUT = ("memory", "processes", "threads")  # the limits Python's own exception names (sandbox/worker.py's _ran_out)
+# the limits Python's own exception names (sandbox/worker.py's _ran_out)
+RAN_OUT = ("memory", "processes", "threads", "file-size")
 
 
 def _facts(value):

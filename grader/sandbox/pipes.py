@@ -116,16 +116,19 @@ def signal_text(returncode, limit=None, disproved=False):
 
 def ran_out_text(kind, error, exception, limit):
     """What a probe's exception says when Python said its code reached a limit (the worker's `ran_out` fact: "memory",
-    "processes", "threads"; limit_hit.ran_out's `limit`), as a message: the student's own `error` (its type and
-    text), what happened and what to do, with the limit's fields (limit, limit_value, limit_unit) as parameters.
-    `exception` is the type the probe saw: another than Python's own (a MemoryError caught and raised again as a
-    ValueError) is said to be raised while handling that one."""
+    "processes", "threads", "file-size"; limit_hit.ran_out's `limit`), as a message: the student's own `error` (its
+    type and text), what happened and what to do, with the limit's fields (limit, limit_value, limit_unit) as
+    parameters. `exception` is the type the probe saw: another than Python's own (a MemoryError caught and raised
+    again as a ValueError) is said to be raised while handling that one."""
     value = limit["value"]
     if kind == "memory":
         why = msg("Python ran out of memory at the memory limit ({limit_value} MiB for each process of your code): "
                   "usually the graph grows with each call, a list kept across calls (at module level, or a default "
                   "argument) holds every `Value` made, or one list is made far too large (`[0] * n`); keep nothing "
                   "of one call once it returns", limit_value=value)
+    elif kind == "file-size":
+        why = msg("a file your code wrote grew past the file-size limit ({limit_value} MiB for each file); an engine "
+                  "needs to write no file: remove the code that writes it, or write less", limit_value=value)
     elif kind == "processes" and value is not None:
         why = msg("the system refused to start another process: your code started too many processes (the limit is "
                   "{limit_value} processes and threads for all of your code); an engine needs none: remove the code "
@@ -145,8 +148,8 @@ def ran_out_text(kind, error, exception, limit):
     if exception != original:
         # TRANSLATORS: {error} is the student's exception as Python says it ("ValueError: too big"), {original} the
         # type Python raised first at the limit (MemoryError), {why} what happened and what to do
-        return msg("{error}, raised while handling a {original}, because {why}", error=error, original=original, why=why,
-                   **fields)
+        return msg("{error}, raised while handling a {original}, because {why}", error=error, original=original,
+                   why=why, **fields)
     # TRANSLATORS: {error} is the student's exception as Python says it ("MemoryError"), {why} what happened and what
     # to do
     return msg("{error}, because {why}", error=error, why=why, **fields)
