@@ -178,7 +178,7 @@ def _exception(value):
 
 _FACT_TEXTS = ("raised_in", "entered", "name", "owner", "operator")
 # the limits Python's own exception names (sandbox/worker.py's _ran_out)
-RAN_OUT = ("memory", "processes", "threads", "file-size")
+RAN_OUT = ("memory", "processes", "threads", "file-size", "open-files")
 
 
 def _facts(value):

@@ -95,13 +95,14 @@ def limit_hit(returncode, before: dict, after: dict, limits, used=None):
 
 # The exception Python raises at each limit it reports (sandbox/worker.py's `_ran_out`), by the worker's fact
 RAISED_AT = {"memory": "MemoryError", "processes": "BlockingIOError", "threads": "RuntimeError",
-             "file-size": "OSError"}
+             "file-size": "OSError", "open-files": "OSError"}
 
 
 def ran_out(kind, sandbox):
     """The limit a probe's exception says its code reached (the worker's `ran_out` fact: "memory", "processes",
-    "threads", "file-size"), as data: the address space of each process (RLIMIT_AS, `--memory`: a MemoryError), the
-    size of a file (RLIMIT_FSIZE, `--file-size`: an OSError, EFBIG), or the processes
+    "threads", "file-size", "open-files"), as data: the address space of each process (RLIMIT_AS, `--memory`: a
+    MemoryError), the size of a file (RLIMIT_FSIZE, `--file-size`: an OSError, EFBIG), the files and pipes each
+    process holds open (RLIMIT_NOFILE: an OSError, EMFILE), or the processes
     and threads of all the worker's (RLIMIT_NPROC as root, else the slot cgroup's pids.max: a fork or a thread
     refused), its value None where this sandbox sets no such limit (the portable worker; a grader neither root nor
     with the pids controller), as the system's own limit refused it then."""
@@ -110,6 +111,8 @@ def ran_out(kind, sandbox):
         return {"kind": "address-space", "value": limits.memory_mb, "unit": "MiB"}
     if kind == "file-size":
         return {"kind": "file-size", "value": limits.file_size_mb, "unit": "MiB"}
+    if kind == "open-files":
+        return {"kind": "open-files", "value": limits.open_files, "unit": "files"}
     cgroups = getattr(sandbox, "cgroups", None)
     counted = getattr(sandbox, "is_root", False) or "pids" in (getattr(cgroups, "controllers", None) or ())
     return {"kind": "processes", "value": limits.processes if counted else None,

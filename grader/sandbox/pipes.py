@@ -115,11 +115,11 @@ def signal_text(returncode, limit=None, disproved=False):
 
 
 def ran_out_text(kind, error, exception, limit):
-    """What a probe's exception says when Python said its code reached a limit (the worker's `ran_out` fact: "memory",
-    "processes", "threads", "file-size"; limit_hit.ran_out's `limit`), as a message: the student's own `error` (its
-    type and text), what happened and what to do, with the limit's fields (limit, limit_value, limit_unit) as
-    parameters. `exception` is the type the probe saw: another than Python's own (a MemoryError caught and raised
-    again as a ValueError) is said to be raised while handling that one."""
+    """What a probe's exception says when Python said its code reached a limit (the worker's `ran_out` fact:
+    "memory", "processes", "threads", "file-size", "open-files"; limit_hit.ran_out's `limit`), as a message: the
+    student's own `error` (its type and text), what happened and what to do, with the limit's fields (limit,
+    limit_value, limit_unit) as parameters. `exception` is the type the probe saw: another than Python's own (a
+    MemoryError caught and raised again as a ValueError) is said to be raised while handling that one."""
     value = limit["value"]
     if kind == "memory":
         why = msg("Python ran out of memory at the memory limit ({limit_value} MiB for each process of your code): "
@@ -129,6 +129,10 @@ def ran_out_text(kind, error, exception, limit):
     elif kind == "file-size":
         why = msg("a file your code wrote grew past the file-size limit ({limit_value} MiB for each file); an engine "
                   "needs to write no file: remove the code that writes it, or write less", limit_value=value)
+    elif kind == "open-files":
+        why = msg("your code held too many files open at once (the limit is {limit_value} open files and pipes for "
+                  "each process): close each file it opens (`with open(...) as f:`); an engine needs none, and "
+                  "`multiprocessing` opens pipes for each process it starts", limit_value=value)
     elif kind == "processes" and value is not None:
         why = msg("the system refused to start another process: your code started too many processes (the limit is "
                   "{limit_value} processes and threads for all of your code); an engine needs none: remove the code "

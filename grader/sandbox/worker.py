@@ -164,8 +164,9 @@ _OLD_OPCODES = {"BINARY_ADD": "+", "BINARY_SUBTRACT": "-", "BINARY_MULTIPLY": "*
                 "BINARY_POWER": "**", "UNARY_NEGATIVE": "unary -", "UNARY_POSITIVE": "unary +"}
 
 
-# (a built-in module) fork(2)'s and clone(2)'s past RLIMIT_NPROC or pids.max; write(2)'s past RLIMIT_FSIZE
-_EAGAIN, _EFBIG = __import__("errno").EAGAIN, __import__("errno").EFBIG
+# (a built-in module) fork(2)'s and clone(2)'s past RLIMIT_NPROC or pids.max; write(2)'s past RLIMIT_FSIZE; open(2)'s
+# and pipe(2)'s past RLIMIT_NOFILE
+_EAGAIN, _EFBIG, _EMFILE = __import__("errno").EAGAIN, __import__("errno").EFBIG, __import__("errno").EMFILE
 _NO_THREAD = ("can't start new thread", "can't create new thread")  # CPython 3.8-3.12's words, 3.13's
 
 
@@ -173,8 +174,9 @@ def _ran_out(exc):
     """Which of the sandbox's limits Python's own exception says the code reached, in `exc` or in an exception it was
     raised while handling (`__cause__`, `__context__`; 8 deep): "memory" (a MemoryError: the address space),
     "processes" (a BlockingIOError, EAGAIN: a fork refused), "threads" (the RuntimeError of a thread refused) or
-    "file-size" (an OSError, EFBIG: a file written past RLIMIT_FSIZE, whose SIGXFSZ Python ignores); None. Its
-    type, never a subclass a submission made."""
+    "file-size" (an OSError, EFBIG: a file written past RLIMIT_FSIZE, whose SIGXFSZ Python ignores) or "open-files"
+    (an OSError, EMFILE: a file or pipe opened past RLIMIT_NOFILE); None. Its type, never a subclass a submission
+    made."""
     for _ in range(8):
         if exc is None:
             return None
@@ -183,8 +185,8 @@ def _ran_out(exc):
             return "memory"
         if kind is _BlockingIOError and _type(exc.errno) is _int and exc.errno == _EAGAIN:
             return "processes"
-        if kind is _OSError and _type(exc.errno) is _int and exc.errno == _EFBIG:
-            return "file-size"
+        if kind is _OSError and _type(exc.errno) is _int and exc.errno in (_EFBIG, _EMFILE):
+            return "file-size" if exc.errno == _EFBIG else "open-files"
         if kind is _RuntimeError and _type(exc.args) is _tuple and len(exc.args) == 1 and _type(exc.args[0]) is _str \
                 and exc.args[0] in _NO_THREAD:
             return "threads"
