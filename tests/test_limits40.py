@@ -10,14 +10,20 @@ status or score moves: these are a probe's own errors, and the worker lives on.
 The grader reads one signal number the same way everywhere (limit_hit.signal_of)."""
 
 import errno
+import re
 import types
+from pathlib import Path
 
 import pytest
+from costs import slow_fixture
+from endings_support import portable_path
+from hostile_support import needs_bwrap
+from suite_facts import full_marks
 
 from grader.i18n import translator
 from grader.observe.protocol import ProtocolError, parse_event
 from grader.sandbox import Limits
-from grader.sandbox import worker
+from grader.sandbox import raised, worker
 from grader.sandbox.limit_hit import ran_out, signal_of
 from grader.sandbox.pipes import ran_out_text
 
@@ -51,7 +57,7 @@ def _ran_out(make):
     try:
         make()
     except BaseException as exc:
-        return worker._facts(exc, "/sandbox").get("ran_out")
+        return raised.facts(exc, "/sandbox", None, worker._text, worker._type_name).get("ran_out")
     raise AssertionError("nothing raised")
 
 
@@ -179,3 +185,135 @@ def test_one_reading_of_a_return_code():
         (None, None), (None, None), (None, None), (None, None), (9, "SIGKILL"), (9, "SIGKILL"), (24, "SIGXCPU"),
         (25, "SIGXFSZ"), (11, "SIGSEGV")]
     assert signal_of(-99) == (99, None)  # a number Python does not name (above SIGRTMAX)
+
+
+# -- hostile and clumsy samples of this session's own, graded whole in the sandbox -------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+CORRECT = ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py"
+
+
+def _in_backward(body, before=""):
+    """A correct engine whose backward() first runs `body`."""
+    return (before + "_bw = Value.backward\ndef _b(self):\n" + body + "    return _bw(self)\nValue.backward = _b\n")
+
+
+HOSTILE = {
+    # memory: a list kept across calls grown in Python, one bytes object, `[0] * 10**10`, a grab by recursion (each
+    # frame holds 64 MiB; bytes, not bytearray: untouched pages, cheap under load), at import; and a MemoryError caught
+    # and raised again as another error, its context hidden (`from None`)
+    "mem-list": _in_backward("    while True:\n        _kept.append([0] * 100000)\n", "_kept = []\n"),
+    "mem-bytes": _in_backward("    _x = bytes(1 << 40)\n"),
+    "mem-multiply": _in_backward("    _x = [0] * 10**10\n"),
+    "mem-recursion": _in_backward("    _r([])\n", "def _r(acc):\n    return _r(acc + [bytes(64 << 20)])\n"),
+    "mem-reraise": _in_backward("    try:\n        _x = [0] * 10**10\n    except MemoryError:\n"
+                                "        raise ValueError('the engine is too big') from None\n"),
+    "mem-import": "_table = [0] * 10**10\n",
+    # a fork storm by os.fork (each child sleeps), by subprocess, by multiprocessing (whose pipes meet --open-files
+    # before its processes meet --processes); a thread storm; files held open; an honest 80 MiB log
+    "fork-os": _in_backward("    while True:\n        if _os.fork() == 0:\n            _t.sleep(60)\n"
+                            "            _os._exit(0)\n", "import os as _os, time as _t\n"),
+    "fork-subprocess": _in_backward("    while True:\n        _sp.Popen([_sys.executable, '-c', 'import time; "
+                                    "time.sleep(60)'])\n", "import subprocess as _sp, sys as _sys\n"),
+    "fork-mp": _in_backward("    while True:\n        _mp.Process(target=_t.sleep, args=(60,), daemon=True).start()\n",
+                            "import multiprocessing as _mp, time as _t\n"),
+    "threads": _in_backward("    while True:\n        _th.Thread(target=_t.sleep, args=(60,), daemon=True).start()\n",
+                            "import threading as _th, time as _t\n"),
+    "open-files": _in_backward("    while True:\n        _held.append(open(__file__))\n", "_held = []\n"),
+    "file-80mib": _in_backward("    with open(_tf.gettempdir() + '/log.bin', 'wb') as f:\n        for _ in range(80):\n"
+                               "            f.write(b'x' * (1 << 20))\n", "import tempfile as _tf\n"),
+}
+ADDRESS_SPACE = {"limit": "address-space", "limit_value": 512, "limit_unit": "MiB"}
+PROCESSES = {"limit": "processes", "limit_value": 64, "limit_unit": "processes"}
+OPEN = {"limit": "open-files", "limit_value": 64, "limit_unit": "files"}
+FILE = {"limit": "file-size", "limit_value": 64, "limit_unit": "MiB"}
+
+
+def _class(folder):
+    folder.mkdir()
+    (folder / "honest.py").write_text(CORRECT.read_text(encoding="utf-8"), encoding="utf-8")
+    for name, attack in HOSTILE.items():
+        (folder / f"{name}.py").write_text(CORRECT.read_text(encoding="utf-8") + "\n\n" + attack, encoding="utf-8")
+    return folder
+
+
+_RAISED = re.compile(r"your engine raised (.*?)(?: \([\w-]+\.py, line \d+, in \w+\))?(?: \(\d+ of \d+ [^()]*\))?$")
+
+
+def _limits_in(record):
+    """Every limit's fields in a message record and the records it holds, as (kind, value, unit)."""
+    found = set()
+    if isinstance(record, dict):
+        params = record.get("params") or {}
+        if "limit" in params:
+            found.add((params["limit"], params.get("limit_value"), params.get("limit_unit")))
+        for value in params.values():
+            found |= _limits_in(value)
+    return found
+
+
+@slow_fixture(scope="module")
+def graded(tmp_path_factory):
+    from grader.pipeline import grade
+
+    folder = _class(tmp_path_factory.mktemp("limits40") / "class")
+    result = grade(folder, exercise="engine", limits=LIMITS, jobs=2)
+    assert result.sandbox == "bubblewrap"
+    return folder, {row["id"]: row for row in result.scores["submissions"]}
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_grade_run_says_which_limit_each_exception_met_and_keeps_status_and_score(graded):
+    _, rows = graded
+    said = {}
+    for sid, row in rows.items():
+        errors = [t for t in row["tests"] if t["status"] == "error"]
+        words = {_RAISED.search(t["output"].splitlines()[0]).group(1) for t in errors}
+        limits = set().union(*(_limits_in(t.get("output_message")) for t in errors))
+        row_limit = {k: v for k, v in (row.get("message_data") or {}).get("params", {}).items() if k.startswith("limit")}
+        said[sid] = (row["status"], row["score"], row_limit, words, limits)
+    memory = ({f"MemoryError, because {MEMORY}"}, {tuple(ADDRESS_SPACE.values())})
+    forks = ({f"{EAGAIN}, because {FORKS}"}, {tuple(PROCESSES.values())})
+    # the scores and statuses of session 39's code, measured on the same class (no row's moves)
+    assert said == {
+        "honest": ("graded", full_marks("engine"), {}, set(), set()),
+        "mem-list": ("graded", 2.0, {}, *memory),
+        "mem-bytes": ("graded", 2.0, {}, *memory),
+        "mem-multiply": ("graded", 2.0, {}, *memory),
+        "mem-recursion": ("graded", 2.0, {}, *memory),
+        "mem-reraise": ("graded", 2.0, {}, {f"ValueError: the engine is too big, raised while handling a MemoryError, "
+                                            f"because {MEMORY}"}, memory[1]),
+        "mem-import": ("graded", 0.0, {}, set(), set()),  # the import test fails, said below
+        "fork-os": ("graded", 2.0, {}, *forks),
+        "fork-subprocess": ("graded", 2.0, {}, *forks),
+        "fork-mp": ("graded", 2.0, {}, {f"OSError: [Errno 24] Too many open files, because {OPEN_FILES}"},
+                    {tuple(OPEN.values())}),
+        "threads": ("graded", 2.0, {}, {f"RuntimeError: can't start new thread, because {THREADS}"},
+                    {tuple(PROCESSES.values())}),
+        "open-files": ("graded", 2.0, {}, {f"OSError: [Errno 24] Too many open files: '/sandbox/engine.py', because "
+                                           f"{OPEN_FILES}"}, {tuple(OPEN.values())}),
+        "file-80mib": ("graded", 2.0, {}, {f"OSError: [Errno 27] File too large, because {FILE_SIZE}"},
+                       {tuple(FILE.values())}),
+    }
+    # at import: the import test says it, with the limit as data; the row keeps the student's exception and its place
+    imported = next(t for t in rows["mem-import"]["tests"] if t["status"] == "failed")
+    assert imported["output"] == (f"mem-import.py could not be used: MemoryError, because {MEMORY} (mem-import.py, "
+                                  "line 139). Every other test was skipped.")
+    assert _limits_in(imported["output_message"]) == memory[1]
+    assert rows["mem-import"]["message"] == "MemoryError (mem-import.py, line 139)"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", ["sandbox", "portable"])
+def test_grade_check_says_the_same_in_the_students_language(graded, where, tmp_path, monkeypatch):
+    from grader.classroom.student_check import check
+
+    folder, _ = graded
+    if where == "portable":  # the portable worker sets the address-space limit itself (Linux), and no process limit
+        monkeypatch.setenv("PATH", portable_path(tmp_path))
+    result = check(folder / "mem-bytes.py", "engine", limits=LIMITS, lang="ru")
+    errors = {t["output"] for t in result.tests if t["status"] == "error"}
+    assert errors and all(
+        "ваш движок выбросил исключение MemoryError, потому что Python исчерпал память на пределе памяти (512 МиБ на "
+        "каждый процесс вашего кода)" in text for text in errors), errors
