@@ -304,16 +304,27 @@ def test_grade_run_says_which_limit_each_exception_met_and_keeps_status_and_scor
     assert rows["mem-import"]["message"] == "MemoryError (mem-import.py, line 139)"
 
 
+MEMORY_RU = ("MemoryError, потому что Python исчерпал память на пределе памяти (512 МиБ на каждый процесс вашего кода): "
+             "обычно граф вычислений растёт с каждым вызовом, список, который хранится между вызовами (на уровне модуля "
+             "или как аргумент по умолчанию), держит каждый созданный `Value`, или один список создаётся слишком "
+             "большим (`[0] * n`); не храните ничего от вызова после того, как он вернул результат")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("where", ["sandbox", "portable"])
-def test_grade_check_says_the_same_in_the_students_language(graded, where, tmp_path, monkeypatch):
+def test_grade_check_says_the_same_in_the_students_language(where, tmp_path, monkeypatch):
+    """What `grade check` (and a notebook's check(), which prints the same) says of a MemoryError, in Russian: the
+    portable worker sets the address-space limit itself (Linux), so it says the same limit."""
     from grader.classroom.student_check import check
 
-    folder, _ = graded
-    if where == "portable":  # the portable worker sets the address-space limit itself (Linux), and no process limit
+    engine = tmp_path / "mem-bytes.py"
+    engine.write_text(CORRECT.read_text(encoding="utf-8") + "\n\n" + HOSTILE["mem-bytes"], encoding="utf-8")
+    if where == "portable":
         monkeypatch.setenv("PATH", portable_path(tmp_path))
-    result = check(folder / "mem-bytes.py", "engine", limits=LIMITS, lang="ru")
-    errors = {t["output"] for t in result.tests if t["status"] == "error"}
-    assert errors and all(
-        "ваш движок выбросил исключение MemoryError, потому что Python исчерпал память на пределе памяти (512 МиБ на "
-        "каждый процесс вашего кода)" in text for text in errors), errors
+    result = check(engine, "engine", limits=LIMITS, lang="ru")
+    line = next(line for line in str(result).splitlines() if line.startswith("FAIL  add/values "))
+    assert line.split(None, 2)[2] == (f"y = a + b при a = 2, b = -3: ваш движок выбросил исключение {MEMORY_RU} "
+                                      "(mem-bytes.py, строка 141, в _b)")
+    errors = [t for t in result.tests if t["status"] == "error"]
+    assert errors and set().union(*(_limits_in(t.get("output_message")) for t in errors)) == {
+        tuple(ADDRESS_SPACE.values())}
