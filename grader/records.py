@@ -151,7 +151,7 @@ class GraderError(TypedDict):
 
 
 class ExceptionFacts(TypedDict):
-    """What a probe's exception shows, as the worker reports it (sandbox/worker.py's `_facts`, checked by
+    """What a probe's exception shows, as the worker reports it (sandbox/raised.py's `facts`, checked by
     observe/protocol.py): charging and diagnosis decide from these, never from the message's text."""
 
     raised_in: str | None  # the qualified name of the student's innermost function that raised

@@ -182,7 +182,7 @@ RAN_OUT = ("memory", "processes", "threads", "file-size", "open-files")
 
 
 def _facts(value):
-    """The structured facts of a probe's exception (worker.py's `_facts`), checked: each text a string
+    """The structured facts of a probe's exception (sandbox/raised.py's `facts`), checked: each text a string
     or None, `missing` a short list of method names, `errno` (only an OSError's) an int, `ran_out` (only where Python
     said a limit was reached) one of RAN_OUT; None from an older
     worker that sent none."""
