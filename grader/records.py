@@ -151,7 +151,7 @@ class GraderError(TypedDict):
 
 
 class ExceptionFacts(TypedDict):
-    """What a probe's exception shows, as the worker reports it (sandbox/worker.py's `_facts`, checked by
+    """What a probe's exception shows, as the worker reports it (sandbox/raised.py's `facts`, checked by
     observe/protocol.py): charging and diagnosis decide from these, never from the message's text."""
 
     raised_in: str | None  # the qualified name of the student's innermost function that raised
@@ -161,6 +161,10 @@ class ExceptionFacts(TypedDict):
     operator: str | None  # the operator Python refused ("/", "unary -"), read from the bytecode
     missing: list[str]  # the methods for that operator the student's `Value` class lacks
     errno: NotRequired[int]  # an OSError's number, when it has one (EROFS: a file written in the read-only folder)
+    # the limit Python's own exception said the code reached, in it or one it was raised while handling: "memory" (a
+    # MemoryError), "processes" (BlockingIOError EAGAIN: a fork refused), "threads" (a thread refused), "file-size"
+    # (OSError EFBIG: a file written past --file-size), "open-files" (OSError EMFILE); sandbox/worker.py
+    ran_out: NotRequired[str]
 
 
 class Observation(TypedDict, total=False):

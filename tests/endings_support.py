@@ -1,6 +1,9 @@
 """The words of a row whose run was ended by grader/observe's ENDINGS, as the tests of many attacks assert them
 (each written out: a test of the words must not read them from the code it tests)."""
 
+import os
+from pathlib import Path
+
 
 def tampered(file: str) -> str:
     """What a row says when its worker's report broke the protocol (ENDINGS["protocol"]): what happened, in the
@@ -88,3 +91,16 @@ def out_of_cpu(seconds) -> str:
     return (f"the worker was killed by SIGXCPU: it used up its CPU time limit ({seconds} s), usually by an infinite "
             "loop (in the walk of `backward()` over a graph with a cycle, or a loop whose condition never changes); "
             "stop the loop")
+
+
+def portable_path(work):
+    """A PATH without the Linux sandbox's tools (bwrap, prlimit, setpriv): `grade check` then runs the portable worker,
+    as on a student's laptop (bench/seams/matrix.portable_row's way)."""
+    bin_dir = work / "portable-bin"
+    bin_dir.mkdir()
+    for directory in os.environ["PATH"].split(os.pathsep):
+        if os.path.isdir(directory):
+            for name in os.listdir(directory):
+                if name not in ("bwrap", "prlimit", "setpriv") and not (bin_dir / name).exists():
+                    (bin_dir / name).symlink_to(Path(directory) / name)
+    return str(bin_dir)

@@ -23,7 +23,7 @@ from ..sandbox import Interrupted
 from ..sandbox.accounting import Budget
 from ..sandbox.pipes import CappedOutput
 from ..student_text import valid_utf8
-from .attempt import Attempt
+from .attempt import Attempt, ran_out_said
 from .drawn_pass import ended_probe as _ended_probe, fixed_ended as _fixed_ended, left_to_run, not_run as _not_run
 from .endings import ENDINGS, MAX_RESTARTS, TIMEOUTS_IN_A_ROW, _facts, _said
 from .paired import skip_paired
@@ -167,6 +167,9 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
             if attempt.ended == "import-failed":
                 run["import_error"] = {"error": attempt.imported["error"], "exception": attempt.imported["exception"],
                                        "where": attempt.imported["where"], "facts": attempt.imported.get("facts")}
+                said = ran_out_said(attempt.imported, sandbox)  # Python said a limit was reached: which, in words
+                if said is not None:
+                    run["import_error"]["error_message"] = said
                 if attempt.imported.get("missing"):  # said of the student's file, in their language (places.py)
                     said = msg("{file} defines no class named `Value`", file=f"{suite.module}.py")
                     run["import_error"].update(error=str(said), error_message=said.to_json())

@@ -10,8 +10,8 @@ import time
 from ..machine_size import usable_cpus
 from ..sandbox.accounting import NOTHING, SLEEP_BACKSTOP, STARVED_BACKSTOP, limit_spent
 from ..sandbox.late_names import NamesRefused
-from ..sandbox.limit_hit import limit_events, limit_hit, timed_out
-from ..sandbox.pipes import SelectedPipes, ThreadedPipes, output_pipe, signal_text
+from ..sandbox.limit_hit import limit_events, limit_hit, ran_out, timed_out
+from ..sandbox.pipes import SelectedPipes, ThreadedPipes, output_pipe, ran_out_text, signal_text
 from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
 _CPUS = usable_cpus()  # how fast a worker's processes could spend CPU time at most
@@ -29,6 +29,15 @@ def _limit(budget, drawn: bool) -> float:
     """The CPU seconds a submission may have used by the end of a fixed probe, or of a drawn one (judge/drawn.py: the
     drawn probes' own share comes on top of the submission's limit, which the fixed probes keep whole)."""
     return budget.cpu_seconds + budget.drawn_seconds if drawn else budget.cpu_seconds
+
+
+def ran_out_said(raised, sandbox):
+    """The message record of an exception (a probe's result, or a failed import) with which Python said the code reached
+    a limit (the worker's `ran_out` fact): its words and the limit's fields (pipes.ran_out_text); None for another."""
+    kind = (raised.get("facts") or {}).get("ran_out")
+    if kind is None:
+        return None
+    return ran_out_text(kind, raised["error"], raised["exception"], ran_out(kind, sandbox)).to_json()
 
 
 class Attempt:
@@ -256,6 +265,9 @@ class Attempt:
             if self.tally.values > MAX_RUN_VALUES:
                 raise ProtocolError(f"the report holds more than {MAX_RUN_VALUES} values")
             obs = {k: v for k, v in event.items() if k not in ("event", "probe", "size")}
+            said = ran_out_said(obs, self.sandbox)
+            if said is not None and "error_message" not in obs:
+                obs["error_message"] = said
             self.results[self.current] = obs
             pending.remove(self.current)
             self.current = None

@@ -177,17 +177,24 @@ def _exception(value):
 
 
 _FACT_TEXTS = ("raised_in", "entered", "name", "owner", "operator")
+# the limits Python's own exception names (sandbox/worker.py's _ran_out)
+RAN_OUT = ("memory", "processes", "threads", "file-size", "open-files")
 
 
 def _facts(value):
-    """The structured facts of a probe's exception (worker.py's `_facts`), checked: each text a string
-    or None, `missing` a short list of method names, `errno` (only an OSError's) an int; None from an older
+    """The structured facts of a probe's exception (sandbox/raised.py's `facts`), checked: each text a string
+    or None, `missing` a short list of method names, `errno` (only an OSError's) an int, `ran_out` (only where Python
+    said a limit was reached) one of RAN_OUT; None from an older
     worker that sent none."""
     if value is None:
         return None
-    if type(value) is not dict or set(value) - {"errno"} != {*_FACT_TEXTS, "missing"}:
+    if type(value) is not dict or set(value) - {"errno", "ran_out"} != {*_FACT_TEXTS, "missing"}:
         raise ProtocolError("bad exception facts")
     facts = {}
+    if "ran_out" in value:
+        if type(value["ran_out"]) is not str or value["ran_out"] not in RAN_OUT:
+            raise ProtocolError("bad exception facts")
+        facts["ran_out"] = value["ran_out"]
     if "errno" in value:
         if type(value["errno"]) is not int or not 0 <= value["errno"] < 1 << 16:
             raise ProtocolError("bad exception facts")

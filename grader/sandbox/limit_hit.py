@@ -37,15 +37,20 @@ def limit_events(sandbox, slot) -> dict:
     return counts
 
 
-def _signal(returncode):
-    """The signal that ended a worker (bubblewrap reports one as 128 + its number), or None."""
+def signal_of(returncode):
+    """(number, name) of the signal that ended a worker, as data: bubblewrap reports one as 128 + its number, Python's
+    subprocess as minus it; (None, None) for an exit (or none yet), and the name None for a number Python does not
+    name. The one reading of a return code both limit_hit (which limit sent it) and pipes.signal_text (its words)
+    use."""
     if returncode is None:
-        return None
-    signum = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
+        return None, None
+    number = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
+    if not number:
+        return None, None
     try:
-        return signal.Signals(signum).name if signum else None
+        return number, signal.Signals(number).name
     except ValueError:
-        return None
+        return number, None
 
 
 # The CPU time a worker may have used that `used` does not count: the slot cgroup's count is read just after the worker
@@ -67,7 +72,7 @@ def limit_hit(returncode, before: dict, after: dict, limits, used=None):
     def grew(name):
         return before.get(name) is not None and after.get(name) is not None and after[name] > before[name]
 
-    name = _signal(returncode)
+    _, name = signal_of(returncode)
     if name == "SIGKILL" and grew("oom_kill") and grew("oom"):  # the slot's memory.max: memory.py's bound
         return {"kind": "memory", "value": limits.memory_mb + limits.file_size_mb, "unit": "MiB"}, False
     if name == "SIGKILL" and grew("oom_kill"):  # the machine ran out: the worker is the OOM killer's first choice
@@ -86,6 +91,32 @@ def limit_hit(returncode, before: dict, after: dict, limits, used=None):
     if grew("pids_max"):  # a fork or a thread refused, and then the worker died (of what it did about it)
         return {"kind": "processes", "value": limits.processes, "unit": "processes"}, False
     return None, False
+
+
+# The exception Python raises at each limit it reports (sandbox/worker.py's `_ran_out`), by the worker's fact
+RAISED_AT = {"memory": "MemoryError", "processes": "BlockingIOError", "threads": "RuntimeError",
+             "file-size": "OSError", "open-files": "OSError"}
+
+
+def ran_out(kind, sandbox):
+    """The limit a probe's exception says its code reached (the worker's `ran_out` fact: "memory", "processes",
+    "threads", "file-size", "open-files"), as data: the address space of each process (RLIMIT_AS, `--memory`: a
+    MemoryError), the size of a file (RLIMIT_FSIZE, `--file-size`: an OSError, EFBIG), the files and pipes each
+    process holds open (RLIMIT_NOFILE: an OSError, EMFILE), or the processes
+    and threads of all the worker's (RLIMIT_NPROC as root, else the slot cgroup's pids.max: a fork or a thread
+    refused), its value None where this sandbox sets no such limit (the portable worker; a grader neither root nor
+    with the pids controller), as the system's own limit refused it then."""
+    limits = sandbox.limits
+    if kind == "memory":
+        return {"kind": "address-space", "value": limits.memory_mb, "unit": "MiB"}
+    if kind == "file-size":
+        return {"kind": "file-size", "value": limits.file_size_mb, "unit": "MiB"}
+    if kind == "open-files":
+        return {"kind": "open-files", "value": limits.open_files, "unit": "files"}
+    cgroups = getattr(sandbox, "cgroups", None)
+    counted = getattr(sandbox, "is_root", False) or "pids" in (getattr(cgroups, "controllers", None) or ())
+    return {"kind": "processes", "value": limits.processes if counted else None,
+            "unit": "processes" if counted else None}
 
 
 def timed_out(ended, limits):

@@ -4,10 +4,10 @@ data arrives; what it printed, capped; and how it ended, in words."""
 import os
 import queue
 import selectors
-import signal
 import threading
 
 from ..i18n import msg
+from .limit_hit import RAISED_AT, signal_of
 
 try:
     import fcntl
@@ -69,12 +69,10 @@ def signal_text(returncode, limit=None, disproved=False):
     memory limit's only where an out-of-memory kill was counted, and no limit's only where none was but would be)."""
     if returncode is None:
         return msg("the worker did not exit")
-    signum = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
-    if not signum:
+    signum, name = signal_of(returncode)
+    if signum is None:
         return msg("the worker exited with status {status}", status=returncode)
-    try:
-        name = signal.Signals(signum).name
-    except ValueError:
+    if name is None:
         return msg("the worker was killed by signal {number}", number=signum)
     kind = (limit or {}).get("kind")
     if name == "SIGSEGV":
@@ -114,6 +112,51 @@ def signal_text(returncode, limit=None, disproved=False):
                    "signal itself, and this machine cannot tell which; look for a graph or a list that grows with "
                    "each call, and for code that sends signals (`os.kill`)", signal=name)
     return msg("the worker was killed by {signal}", signal=name)
+
+
+def ran_out_text(kind, error, exception, limit):
+    """What a probe's exception says when Python said its code reached a limit (the worker's `ran_out` fact:
+    "memory", "processes", "threads", "file-size", "open-files"; limit_hit.ran_out's `limit`), as a message: the
+    student's own `error` (its type and text), what happened and what to do, with the limit's fields (limit,
+    limit_value, limit_unit) as parameters. `exception` is the type the probe saw: another than Python's own (a
+    MemoryError caught and raised again as a ValueError) is said to be raised while handling that one."""
+    value = limit["value"]
+    if kind == "memory":
+        why = msg("Python ran out of memory at the memory limit ({limit_value} MiB for each process of your code): "
+                  "usually the graph grows with each call, a list kept across calls (at module level, or a default "
+                  "argument) holds every `Value` made, or one list is made far too large (`[0] * n`); keep nothing "
+                  "of one call once it returns", limit_value=value)
+    elif kind == "file-size":
+        why = msg("a file your code wrote grew past the file-size limit ({limit_value} MiB for each file); an engine "
+                  "needs to write no file: remove the code that writes it, or write less", limit_value=value)
+    elif kind == "open-files":
+        why = msg("your code held too many files open at once (the limit is {limit_value} open files and pipes for "
+                  "each process): close each file it opens (`with open(...) as f:`); an engine needs none, and "
+                  "`multiprocessing` opens pipes for each process it starts", limit_value=value)
+    elif kind == "processes" and value is not None:
+        why = msg("the system refused to start another process: your code started too many processes (the limit is "
+                  "{limit_value} processes and threads for all of your code); an engine needs none: remove the code "
+                  "that starts them (`os.fork`, `subprocess`, `multiprocessing`)", limit_value=value)
+    elif kind == "processes":
+        why = msg("the system refused to start another process: your code started too many processes; an engine "
+                  "needs none: remove the code that starts them (`os.fork`, `subprocess`, `multiprocessing`)")
+    elif value is not None:
+        why = msg("the system refused to start another thread: your code started too many threads (the limit is "
+                  "{limit_value} processes and threads for all of your code); an engine needs none: remove the code "
+                  "that starts them (`threading`, `concurrent.futures`)", limit_value=value)
+    else:
+        why = msg("the system refused to start another thread: your code started too many threads; an engine needs "
+                  "none: remove the code that starts them (`threading`, `concurrent.futures`)")
+    fields = {"limit": limit["kind"], "limit_value": value, "limit_unit": limit["unit"]}
+    original = RAISED_AT[kind]
+    if exception != original:
+        # TRANSLATORS: {error} is the student's exception as Python says it ("ValueError: too big"), {original} the
+        # type Python raised first at the limit (MemoryError), {why} what happened and what to do
+        return msg("{error}, raised while handling a {original}, because {why}", error=error, original=original,
+                   why=why, **fields)
+    # TRANSLATORS: {error} is the student's exception as Python says it ("MemoryError"), {why} what happened and what
+    # to do
+    return msg("{error}, because {why}", error=error, why=why, **fields)
 
 
 class SelectedPipes:

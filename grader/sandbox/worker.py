@@ -155,55 +155,6 @@ def _describe(exc, submission_dir):
     return text[:2000], name, where
 
 
-# The operators a probe's line may apply to a Value, by the bytecode's name: the methods looked up, left's first.
-_OPERATOR_METHODS = {"+": ("__add__", "__radd__"), "-": ("__sub__", "__rsub__"), "*": ("__mul__", "__rmul__"),
-                     "/": ("__truediv__", "__rtruediv__"), "**": ("__pow__", "__rpow__"),
-                     "unary -": ("__neg__",), "unary +": ("__pos__",)}
-_OLD_OPCODES = {"BINARY_ADD": "+", "BINARY_SUBTRACT": "-", "BINARY_MULTIPLY": "*", "BINARY_TRUE_DIVIDE": "/",
-                "BINARY_POWER": "**", "UNARY_NEGATIVE": "unary -", "UNARY_POSITIVE": "unary +"}
-
-
-def _facts(exc, submission_dir, Value=None):
-    """What the grader decides from, as data rather than message text: `raised_in`, the qualified name
-    of the student's function that raised (`Value.__radd__`, `Value.exp.<locals>._backward`; None
-    when none did); `name` and `owner`, the attribute or name that was missing and the type it was
-    missing on (AttributeError, NameError); `operator`, the operator the innermost line applied when
-    Python itself refused it (a TypeError raised by the operator, not inside a method), and `missing`,
-    the methods for it that the student's `Value` class does not define; `errno`, an OSError's error number,
-    only when it has one (a file written in the read-only submission folder: EROFS). Never raises."""
-    facts = {"raised_in": None, "entered": None, "name": None, "owner": None, "operator": None, "missing": []}
-    try:
-        tb, last, student, entered = exc.__traceback__, None, None, None
-        while tb is not None:
-            last = tb
-            if tb.tb_frame.f_code.co_filename.startswith(submission_dir):
-                student = tb.tb_frame.f_code
-                entered = entered or student
-            tb = tb.tb_next
-        if student is not None:
-            facts["raised_in"] = _text(getattr(student, "co_qualname", student.co_name), 200)
-            facts["entered"] = _text(getattr(entered, "co_qualname", entered.co_name), 200)
-        number = getattr(exc, "errno", None) if isinstance(exc, OSError) else None
-        if _type(number) is _int:
-            facts["errno"] = number
-        name = getattr(exc, "name", None) if isinstance(exc, (AttributeError, NameError)) else None
-        if _type(name) is _str:
-            facts["name"] = name[:200]
-            if isinstance(exc, AttributeError):
-                facts["owner"] = _type_name(getattr(exc, "obj", None))
-        if isinstance(exc, TypeError) and last is not None:
-            import dis  # only on the unhappy path
-
-            for ins in dis.get_instructions(last.tb_frame.f_code):
-                symbol = ins.argrepr.rstrip("=") if ins.opname == "BINARY_OP" else _OLD_OPCODES.get(ins.opname)
-                if ins.offset == last.tb_lasti and symbol in _OPERATOR_METHODS:
-                    facts["operator"] = symbol
-                    facts["missing"] = [m for m in _OPERATOR_METHODS[symbol] if not hasattr(Value, m)]
-    except _BaseException:
-        pass
-    return facts
-
-
 class _Modules:
     """The student's modules, for probes that need more than `Value`."""
 
@@ -305,6 +256,11 @@ def main():
     # the submission after the standard library: none of its modules is a student's file (levels.RESERVED_MODULES)
     sys.path[:] = [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")] + [submission_dir]
     standins = _load_source("_grader_standins", _join(request["runner"], "standins.py"))
+    raised = _load_source("_grader_raised", _join(request["runner"], "raised.py"))
+
+    def facts(exc, Value=None):  # an exception's facts (raised.py), read with this module's own str() and type name
+        return raised.facts(exc, submission_dir, Value, _text, _type_name)
+
     standins.SUBMISSION[0] = _join(submission_dir, "")
     sys.meta_path.insert(0, standins.Forbidden(request["forbid"], request["refuse"]))
     sys.meta_path.append(standins.Forbidden(request["absent"], (), absent=True))
@@ -347,7 +303,7 @@ def main():
         _exit(0)
     except _BaseException as exc:
         text, exception, where = _describe(exc, submission_dir)
-        emit(event="imported", ok=False, error=text, exception=exception, where=where, facts=_facts(exc, submission_dir))
+        emit(event="imported", ok=False, error=text, exception=exception, where=where, facts=facts(exc))
         _exit(0)
     Value = getattr(module, "Value", None)
     if not isinstance(Value, type):
@@ -383,12 +339,12 @@ def main():
         except _RecursionError as exc:
             text, exception, where = _describe(exc, submission_dir)
             held = event_line(event="result", probe=name, status="error", error=text, exception=exception,
-                              where=where, recursion=True, facts=_facts(exc, submission_dir, Value))
+                              where=where, recursion=True, facts=facts(exc, Value))
             continue
         except _BaseException as exc:
             text, exception, where = _describe(exc, submission_dir)
             held = event_line(event="result", probe=name, status="error", error=text, exception=exception,
-                              where=where, facts=_facts(exc, submission_dir, Value))
+                              where=where, facts=facts(exc, Value))
             continue
         held = '{"event":"result","probe":' + json_str(name) + ',"status":"ok","values":' + line + "}\n"
     send(held + '{"event":"done"}')

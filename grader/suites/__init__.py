@@ -226,6 +226,7 @@ def load_suite(name):
         "as_package.py": WORKER.with_name("as_package.py").read_bytes(),  # a submission handed in as a package
         "standins.py": WORKER.with_name("standins.py").read_bytes(),  # the modules imported but not had
         "hash_order.py": WORKER.with_name("hash_order.py").read_bytes(),  # a set's order the program's, not the heap's
+        "raised.py": WORKER.with_name("raised.py").read_bytes(),  # what a student's exception shows, as data
         "later.py": WORKER.with_name("later.py").read_bytes(),  # the drawn probes named after the published ones
     }
     # Data files the probes read beside themselves in the sandbox (e.g. 09-write-tests' engines.json).

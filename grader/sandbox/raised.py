@@ -1,0 +1,80 @@
+"""What a student's exception shows, as data (grader/records.ExceptionFacts): charging and diagnosis decide from these
+facts, never from the message's text. Loaded by the worker (worker.py) before the submission is imported, so the names
+bound here are Python's own whatever the submission replaces later; called only on the unhappy path."""
+
+_type, _str, _int, _tuple, _BaseException, _RuntimeError = type, str, int, tuple, BaseException, RuntimeError
+
+# The operators a probe's line may apply to a Value, by the bytecode's name: the methods looked up, left's first.
+_OPERATOR_METHODS = {"+": ("__add__", "__radd__"), "-": ("__sub__", "__rsub__"), "*": ("__mul__", "__rmul__"),
+                     "/": ("__truediv__", "__rtruediv__"), "**": ("__pow__", "__rpow__"),
+                     "unary -": ("__neg__",), "unary +": ("__pos__",)}
+_OLD_OPCODES = {"BINARY_ADD": "+", "BINARY_SUBTRACT": "-", "BINARY_MULTIPLY": "*", "BINARY_TRUE_DIVIDE": "/",
+                "BINARY_POWER": "**", "UNARY_NEGATIVE": "unary -", "UNARY_POSITIVE": "unary +"}
+
+
+# Python's own exception at a limit the code meets as one (facts' `ran_out`), by its exact type (never a submission's
+# subclass) and number: a fork or clone past RLIMIT_NPROC or pids.max, a write past RLIMIT_FSIZE (whose SIGXFSZ Python
+# ignores), a file or pipe past RLIMIT_NOFILE; a MemoryError (RLIMIT_AS); CPython's refused thread (3.13: "create")
+_E = __import__("errno")  # a built-in module
+_AT_LIMIT = {(BlockingIOError, _E.EAGAIN): "processes", (OSError, _E.EFBIG): "file-size",
+             (OSError, _E.EMFILE): "open-files", (MemoryError, None): "memory",
+             (RuntimeError, "can't start new thread"): "threads", (RuntimeError, "can't create new thread"): "threads"}
+
+
+def _ran_out(exc):
+    """_AT_LIMIT's name of `exc` or of one it was raised while handling (`__cause__`, `__context__`; 8 deep); None."""
+    for _ in range(8):
+        kind, args, number = _type(exc), getattr(exc, "args", ()), getattr(exc, "errno", None)
+        said = args[0] if kind is _RuntimeError and _type(args) is _tuple and len(args) == 1 else None
+        key = (kind, said if _type(said) is _str else number if _type(number) is _int else None)
+        if key in _AT_LIMIT:
+            return _AT_LIMIT[key]
+        exc = getattr(exc, "__cause__", None) or getattr(exc, "__context__", None)
+    return None
+
+
+def facts(exc, submission_dir, Value, text, type_name):
+    """What the grader decides from, as data rather than message text: `raised_in`, the qualified name
+    of the student's function that raised (`Value.__radd__`, `Value.exp.<locals>._backward`; None
+    when none did); `name` and `owner`, the attribute or name that was missing and the type it was
+    missing on (AttributeError, NameError); `operator`, the operator the innermost line applied when
+    Python itself refused it (a TypeError raised by the operator, not inside a method), and `missing`,
+    the methods for it that the student's `Value` class does not define; `errno`, an OSError's error number,
+    only when it has one (a file written in the read-only submission folder: EROFS); `ran_out`, only where Python
+    said the code reached a limit (`_ran_out`). `text` and `type_name`: the worker's own readings of a student's
+    object (str() cut to a length; a type's name), which no __str__ or metaclass of the submission breaks. Never
+    raises."""
+    said = {"raised_in": None, "entered": None, "name": None, "owner": None, "operator": None, "missing": []}
+    try:
+        tb, last, student, entered = exc.__traceback__, None, None, None
+        while tb is not None:
+            last = tb
+            if tb.tb_frame.f_code.co_filename.startswith(submission_dir):
+                student = tb.tb_frame.f_code
+                entered = entered or student
+            tb = tb.tb_next
+        if student is not None:
+            said["raised_in"] = text(getattr(student, "co_qualname", student.co_name), 200)
+            said["entered"] = text(getattr(entered, "co_qualname", entered.co_name), 200)
+        number = getattr(exc, "errno", None) if isinstance(exc, OSError) else None
+        if _type(number) is _int:
+            said["errno"] = number
+        ran_out = _ran_out(exc)
+        if ran_out is not None:
+            said["ran_out"] = ran_out
+        name = getattr(exc, "name", None) if isinstance(exc, (AttributeError, NameError)) else None
+        if _type(name) is _str:
+            said["name"] = name[:200]
+            if isinstance(exc, AttributeError):
+                said["owner"] = type_name(getattr(exc, "obj", None))
+        if isinstance(exc, TypeError) and last is not None:
+            import dis  # only on the unhappy path
+
+            for ins in dis.get_instructions(last.tb_frame.f_code):
+                symbol = ins.argrepr.rstrip("=") if ins.opname == "BINARY_OP" else _OLD_OPCODES.get(ins.opname)
+                if ins.offset == last.tb_lasti and symbol in _OPERATOR_METHODS:
+                    said["operator"] = symbol
+                    said["missing"] = [m for m in _OPERATOR_METHODS[symbol] if not hasattr(Value, m)]
+    except _BaseException:
+        pass
+    return said
