@@ -1,0 +1,136 @@
+"""Session 40's diagnosis (diag40): an `=` for `+=` written through a gradient's setter that another module defines,
+or through another name of the gradient.
+
+overwrites.setter_calls read a file's own accessors only (source_tree.grad_accessors): a mixin's `setGrad` in
+mixins.py called in core.py's rules, a base class's `set_grad` in base.py called in engine.py's walk, a notebook's
+class deriving from a `GradBase` of a file handed in beside it, were no setters where they were called, and
+`self.setGrad(other.data * out.getGrad())` scored 38/63 with nothing said (the tape's walk: its variant with no
+line). The accessors of the classes a file's classes derive from in the submission's other modules are now read too
+(overwrites.inherited_accessors), and a rule a lambda calls (`out.rule = lambda: self._mul_rule(other, out)`) is a
+rule (source_patterns._called_in_rules). A property that hands back the gradient's field (`@property def g(self):
+return self._g`) is another name of the gradient (source_tree.grad_names): `self.g = o.data * out.g` is said.
+tests/fixtures/diag40/engine holds the correct engines in three styles; each bug is planted here. No score moves.
+"""
+import shutil
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+from test_diag37 import plant
+from test_fresh_styles import LIMITS, assert_scored_and_named
+
+from grader.diagnose.overwrites import assign_grad
+from grader.diagnose.source_tree import analysed
+from grader.pipeline import grade
+
+FRESH = Path(__file__).parent / "fixtures" / "diag40" / "engine"
+PLANTED = {
+    # a package: `class Value(GradAccess)` in core.py, the accessors in mixins.py
+    "bug-mixin-pkg": ("mixin-pkg", "self.setGrad(self.getGrad() + other.data * out.getGrad())",
+                      "self.setGrad(other.data * out.getGrad())"),
+    # `class Value(base.Node)` after `import base`; the walk over the nodes' local derivatives sets with `=`
+    "bug-base-tape": ("base-tape", "inp.set_grad(inp.get_grad() + d * node.get_grad())",
+                      "inp.set_grad(d * node.get_grad())"),
+    # a notebook's class deriving from gradbase.py's GradBase, the rules methods that lambdas call
+    "bug-nb-base": ("nb-base", "self.setGradient(self.getGradient() + other.data * out.getGradient())",
+                    "self.setGradient(other.data * out.getGradient())"),
+}
+ASSIGN = [("hint", "assign-grad", None)]
+# id -> (score, how many tests not passed, diagnosis); before session 40 each bug had the same score and nothing
+# said (bug-mixin-pkg, bug-nb-base) or its variant without a line (bug-base-tape)
+TABLE = {
+    "mixin-pkg": (63.0, 0, []),
+    "base-tape": (63.0, 0, []),
+    "nb-base": (63.0, 0, []),
+    "bug-mixin-pkg": (38.0, 18, ASSIGN),
+    "bug-base-tape": (23.8334, 31, [("variant", "assign-not-accumulate-everywhere", "style")]),
+    "bug-nb-base": (38.0, 18, ASSIGN),
+}
+# id -> (file, line, the explanation's first words)
+PLACES = {
+    "bug-mixin-pkg": ("engine/core.py", 36, "Line 36: `back` (in `__mul__`) calls `self.setGrad(...)` with a value "
+                                            "that leaves out the gradient the node already had, which throws it away."),
+    "bug-base-tape": ("engine.py", 85, "For y = a * a at a = 3, a.grad is 3.0, not 6.0."),
+    "bug-nb-base": ("engine.ipynb", 18, "In cell 2: Line 18: `_mul_rule` calls `self.setGradient(...)` with a value "
+                                        "that leaves out the gradient the node already had, which throws it away."),
+}
+
+
+@slow_fixture(scope="module")
+def rows(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("diag40")
+    folder = tmp / "class"
+    folder.mkdir()
+    for case in sorted(FRESH.iterdir()):
+        shutil.copytree(case, folder / case.name)
+    for case, (base, old, new) in PLANTED.items():
+        if (FRESH / base / "engine.ipynb").exists():  # the notebook: the line is one string of a cell's source
+            shutil.copytree(FRESH / base, folder / case)
+            notebook = folder / case / "engine.ipynb"
+            text = notebook.read_text(encoding="utf-8")
+            assert text.count(old) == 1
+            notebook.write_text(text.replace(old, new), encoding="utf-8")
+        else:
+            plant(FRESH / base, folder / case, [(old, new)])
+    result = grade(folder, exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+def test_every_submission_is_in_the_table(rows):
+    assert sorted(rows) == sorted(TABLE) == sorted([p.name for p in FRESH.iterdir()] + list(PLANTED))
+
+
+@pytest.mark.parametrize("case", sorted(TABLE))
+def test_each_submission_scores_and_is_named(rows, case):
+    assert rows[case]["status"] == "graded"
+    assert_scored_and_named(rows[case], TABLE[case])
+
+
+@pytest.mark.parametrize("case", sorted(PLACES))
+def test_each_inherited_setter_is_said_where_it_is_called(rows, case):
+    file, line, words = PLACES[case]
+    (entry,) = rows[case]["diagnosis"]
+    assert (entry["file"], entry["line"]) == (file, line)
+    assert entry["explanation"].startswith(words)
+
+
+HEAD = ("class V:\n    def __init__(self, d, kids=()):\n        self.data = d\n        self._g = 0.0\n"
+        "        self.kids = kids\n        self.back = lambda: None\n\n")
+MUL = ("    def __mul__(self, o):\n        out = V(self.data * o.data, (self, o))\n\n        def back():\n"
+       "            {first}\n            {second}\n        out.back = back\n        return out\n")
+G_PROPERTY = "    @property\n    def g(self):\n        return self._g\n\n    @g.setter\n    def g(self, v):\n" \
+             "        self._g = v\n\n"
+# name -> (the class's accessors, the rule's sum, the rule's `=`, the line of the `=`)
+NAMES = {
+    # a property named `g` beside a `grad` property over the same field
+    "g-property": (G_PROPERTY + "    @property\n    def grad(self):\n        return self._g\n\n",
+                   "self.g = self.g + o.data * out.g", "self.g = o.data * out.g", 24),
+    # ... beside `grad = property(lambda self: self._g)`
+    "g-property-lambda-grad": (G_PROPERTY + "    grad = property(lambda self: self._g)\n\n",
+                               "self.g = self.g + o.data * out.g", "self.g = o.data * out.g", 22),
+    # a setter whose name does not say grad, over the field a `grad` property hands back (read before: kept)
+    "set-g": ("    @property\n    def grad(self):\n        return self._g\n\n    def set_g(self, v):\n"
+              "        self._g = v\n\n", "self.set_g(self.grad + o.data * out.grad)", "self.set_g(o.data * out.grad)", 19),
+}
+
+
+def _hints(text):
+    tree = analysed(text, "engine.py")
+    tree.deadline = float("inf")
+    return [(h["hint"], h["line"]) for h in assign_grad(tree, tree.parents, "engine.py")]
+
+
+@pytest.mark.parametrize("name", sorted(NAMES))
+def test_another_name_of_the_gradient_is_read(name):
+    accessors, total, assign, line = NAMES[name]
+    second = "o.g = o.g + self.data * out.g" if "self.g" in total else "o.set_g(o.grad + self.data * out.grad)"
+    assert _hints(HEAD + accessors + MUL.format(first=total, second=second)) == []
+    assert _hints(HEAD + accessors + MUL.format(first=assign, second=second)) == [("assign-grad", line)]
+
+
+def test_a_property_over_another_field_is_no_name_of_the_gradient():
+    # `value` hands back the data, not the gradient: `self.value = ...` is no gradient's `=`
+    accessors = "    @property\n    def grad(self):\n        return self._g\n\n    @property\n    def value(self):\n" \
+                "        return self.data\n\n    @value.setter\n    def value(self, v):\n        self.data = v\n\n"
+    rule = MUL.format(first="self.value = o.data * out.grad", second="self._g = self._g + out.grad")
+    assert _hints(HEAD + accessors + rule) == []
