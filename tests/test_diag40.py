@@ -10,6 +10,13 @@ line). The accessors of the classes a file's classes derive from in the submissi
 rule (source_patterns._called_in_rules). A property that hands back the gradient's field (`@property def g(self):
 return self._g`) is another name of the gradient (source_tree.grad_names): `self.g = o.data * out.g` is said.
 tests/fixtures/diag40/engine holds the correct engines in three styles; each bug is planted here. No score moves.
+
+10-neuron named any neuron whose every gradient is a whole multiple (2 or more) of PyTorch's a backward() run twice,
+and excused the later gradient tests: backward() run three times, or run twice over a neuron that adds b twice (a
+second mistake), were said so too. The multiples are now those of one run twice over one neuron's graph
+(test_neuron._one_graph: the depths of a tree of `+`), or every gradient exactly twice (two graphs built on the same
+leaves: its own words); any other multiples are charged where they differ, unnamed. tests/fixtures/diag40/10-neuron
+holds three correct neurons; each mistake is planted here.
 """
 import shutil
 from pathlib import Path
@@ -17,7 +24,9 @@ from pathlib import Path
 import pytest
 from costs import slow_fixture
 from test_diag37 import plant
-from test_fresh_styles import LIMITS, assert_scored_and_named
+from test_fresh_styles import LIMITS, _rows, assert_scored_and_named
+from test_strangersx38 import solutions_class
+from test_words39 import _load
 
 from grader.diagnose.overwrites import assign_grad
 from grader.diagnose.source_tree import analysed
@@ -134,3 +143,93 @@ def test_a_property_over_another_field_is_no_name_of_the_gradient():
                 "        return self.data\n\n    @value.setter\n    def value(self, v):\n        self.data = v\n\n"
     rule = MUL.format(first="self.value = o.data * out.grad", second="self._g = self._g + out.grad")
     assert _hints(HEAD + accessors + rule) == []
+
+
+# -- 10-neuron: a backward() run twice, and what only looks like one ------------------------------------------------
+ROOT = Path(__file__).parent.parent
+TWICE = ("    y.backward()\n", "    y.backward()\n    y.backward()\n")
+PLANTED_10 = {"10-neuron": {
+    "bug-functions-backward-twice": ("correct-functions", {"neuron.py": [TWICE]}),
+    "bug-functions-backward-three-times": ("correct-functions", {"neuron.py": [
+        ("    y.backward()\n", "    y.backward()\n    y.backward()\n    y.backward()\n")]}),
+    # b added twice, and backward() twice: two mistakes
+    "bug-closure-bias-twice-backward-twice": ("correct-closure", {"neuron.py": [
+        TWICE, ("zip(weights, inputs)), bias)", "zip(weights, inputs)), bias) + bias")]}),
+    # a second graph built on the same leaves, run backward() too: every gradient exactly twice
+    "bug-leaf-table-two-graphs": ("correct-leaf-table", {"neuron.py": [
+        ("    pre = reduce(add, terms)\n    return (pre.tanh() if activation == \"tanh\" else pre.relu()), table\n",
+         "    return _out(table, activation), table\n\n\ndef _out(table, activation):\n"
+         "    pre = reduce(add, [table[w] * table[x] for w, x in PAIRS] + [table[\"b\"]])\n"
+         "    return pre.tanh() if activation == \"tanh\" else pre.relu()\n"),
+        ("    out.backward()\n", "    out.backward()\n    _out(table, activation).backward()  # once more, to check\n")]}),
+}}
+GRADIENTS = ["relu/more-points", "relu/positive", "tanh/points"]
+# id -> (score, the tests not passed, diagnosis); before: three runs 14/16 and b twice 10/16, each said to be
+# backward() run twice; two graphs 14/16 said so too
+TABLE_10 = {
+    "correct-functions": (16.0, [], []),
+    "correct-closure": (16.0, [], []),
+    "correct-leaf-table": (16.0, [], []),
+    "bug-functions-backward-twice": (14.0, ["relu/positive"], []),
+    "bug-functions-backward-three-times": (11.0, GRADIENTS, []),
+    "bug-closure-bias-twice-backward-twice": (9.0, ["graph/own-values"] + GRADIENTS, []),
+    "bug-leaf-table-two-graphs": (14.0, ["relu/positive"], []),
+}
+SAID = {
+    "bug-functions-backward-twice": "Every gradient is a whole multiple (2 or more) of PyTorch's, as when backward() "
+                                    "runs twice from y",
+    "bug-leaf-table-two-graphs": "Every gradient is exactly twice PyTorch's, as when two backward() passes add into "
+                                 "the same five leaves (a second graph built on them, run backward() too). Call "
+                                 "y.backward() once, on fresh leaves, and read the five gradients after it.",
+}
+
+
+@slow_fixture(scope="module")
+def neurons(tmp_path_factory):
+    return _rows(tmp_path_factory, "10-neuron", make=solutions_class, fresh=FRESH.parent, planted=PLANTED_10)
+
+
+@pytest.mark.parametrize("case", sorted(TABLE_10))
+def test_each_neuron_scores_and_is_named(neurons, case):
+    assert sorted(neurons) == sorted(TABLE_10)
+    assert_scored_and_named(neurons[case], TABLE_10[case])
+
+
+@pytest.mark.parametrize("case", sorted(TABLE_10))
+def test_only_two_passes_are_said_and_excused(neurons, case):
+    said = {t["name"]: t["output"] for t in neurons[case]["tests"]}
+    positive = said["relu/positive"]
+    assert positive.startswith("dy/dx1 for y = relu(w1*x1 + w2*x2 + b) at x1 = 2, ") or case.startswith("correct")
+    if case in SAID:
+        assert SAID[case] in positive
+        assert {t["name"]: t["status"] for t in neurons[case]["tests"] if t["name"] in GRADIENTS[::2]} == {
+            "relu/more-points": "excused", "tanh/points": "excused"}
+    else:
+        assert "Every gradient" not in positive and "Not charged again" not in said["tanh/points"]
+
+
+def _neuron(order, runs, *, bias_twice=False, graphs=1):
+    """The five gradients of y = relu(w1*x1 + w2*x2 + b) at relu/positive's point, built with the exercise's engine:
+    the sum in ORDER, backward() RUNS times, b added twice, or GRAPHS graphs built on the same leaves."""
+    Value = _load("diag40_engine", ROOT / "exercises" / "10-neuron" / "engine.py").Value
+    v = {n: Value(x) for n, x in {"x1": 2.0, "x2": -1.0, "w1": 0.5, "w2": -1.5, "b": 0.25}.items()}
+    for _ in range(graphs):
+        terms = [v["w1"] * v["x1"], v["w2"] * v["x2"], v["b"]] + [v["b"]] * bias_twice
+        pre = sum(terms) if order == "sum" else sum(reversed(terms[1:]), terms[0])
+        y = pre.relu()
+        for _ in range(runs):
+            y.backward()
+    return {f"dy/d{n}": leaf.grad for n, leaf in v.items()}
+
+
+@pytest.mark.parametrize("order", ["sum", "fold"])
+def test_what_two_passes_give_and_what_they_do_not(order):
+    passes = _load("diag40_neuron", ROOT / "grader" / "suites" / "10-neuron" / "test_neuron.py")._passes
+    once = _neuron(order, 1)
+    assert passes(_neuron(order, 2), once) == "one graph"
+    assert passes(_neuron(order, 1, graphs=2), once) == "two graphs"
+    assert passes(_neuron(order, 3), once) is None  # three runs: 3, 6, 10 times... no second run's depths
+    assert passes(_neuron(order, 2, bias_twice=True), once) is None
+    assert passes({k: 3 * g for k, g in once.items()}, once) is None  # every gradient 3 times: no neuron's depths
+    assert passes({k: (2 if k == "dy/db" else 1) * g for k, g in once.items()}, once) is None
+    assert passes(once, once) is None
