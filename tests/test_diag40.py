@@ -17,6 +17,12 @@ second mistake), were said so too. The multiples are now those of one run twice 
 (test_neuron._one_graph: the depths of a tree of `+`), or every gradient exactly twice (two graphs built on the same
 leaves: its own words); any other multiples are charged where they differ, unnamed. tests/fixtures/diag40/10-neuron
 holds three correct neurons; each mistake is planted here.
+
+09-write-tests named a float compared with `==` where it is written in the comparison or bound to the name compared
+(words39); one that reaches it as a loop's variable or a function's return value was not named, or named by the
+call's literal argument (`0.7` of `tanh_slope(0.7)`). grader/diagnose/float_sources.py follows both now: three
+fresh test files (unittest helpers, pytest loops over tables, a test class's zips), each beside its twin with a
+tolerance. No score moves.
 """
 import shutil
 from pathlib import Path
@@ -26,9 +32,10 @@ from costs import slow_fixture
 from test_diag37 import plant
 from test_fresh_styles import LIMITS, _rows, assert_scored_and_named
 from test_strangersx38 import solutions_class
-from test_words39 import _load
+from test_words39 import _check, _load
 
 from grader.diagnose.overwrites import assign_grad
+from grader.diagnose.student_asserts import vacuous_asserts
 from grader.diagnose.source_tree import analysed
 from grader.pipeline import grade
 
@@ -233,3 +240,138 @@ def test_what_two_passes_give_and_what_they_do_not(order):
     assert passes({k: 3 * g for k, g in once.items()}, once) is None  # every gradient 3 times: no neuron's depths
     assert passes({k: (2 if k == "dy/db" else 1) * g for k, g in once.items()}, once) is None
     assert passes(once, once) is None
+
+
+# -- 09-write-tests: a float reaching `==` through a return value or a loop's variable -------------------------------
+RETURNED = """import math
+import unittest
+
+from engine import Value
+
+
+def tanh_slope(x):
+    \"\"\"What d tanh(x)/dx should be, worked out by hand.\"\"\"
+    return 1 - math.tanh(x) ** 2
+
+
+class TestGradients(unittest.TestCase):
+    def _exp_square_slope(self, x):
+        return math.exp(x * x) * (1 + 2 * x * x)
+
+    def test_tanh(self):
+        a = Value(0.7)
+        a.tanh().backward()
+        self.assertEqual(a.grad, tanh_slope(0.7))
+
+    def test_exp_of_a_square_times_its_input(self):
+        x = Value(1.3)
+        ((x * x).exp() * x).backward()
+        self.assertEqual(x.grad, self._exp_square_slope(1.3))
+
+    def test_mul(self):
+        a, b = Value(2.0), Value(-3.0)
+        (a * b).backward()
+        self.assertEqual(a.grad, -3.0)
+        self.assertEqual(b.grad, 2.0)
+"""
+LOOPED = """import math
+
+from engine import Value
+
+POINTS = [(0.7, 1 - math.tanh(0.7) ** 2), (0.0, 1.0), (-1.2, 1 - math.tanh(-1.2) ** 2)]
+WANTS = {"exp": math.exp(0.4), "log": 1 / 2.5}
+
+
+def test_tanh_points():
+    for x, want in POINTS:
+        a = Value(x)
+        a.tanh().backward()
+        assert a.grad == want, f"tanh'({x})"
+
+
+def test_exp_and_log():
+    a, b = Value(0.4), Value(2.5)
+    a.exp().backward()
+    b.log().backward()
+    for name, want in WANTS.items():
+        got = a.grad if name == "exp" else b.grad
+        assert got == want
+
+
+def test_mul():
+    a, b = Value(2.0), Value(-3.0)
+    (a * b).backward()
+    for got, want in zip([a.grad, b.grad], [-3.0, 2.0]):
+        assert got == want
+"""
+ZIPPED = """import math
+
+from engine import Value
+
+
+class TestNeuron:
+    def test_sum_of_products(self):
+        ws = [Value(0.3), Value(-0.6)]
+        xs = [Value(1.1), Value(2.2)]
+        out = (ws[0] * xs[0] + ws[1] * xs[1]).tanh()
+        out.backward()
+        for x, want in zip(xs, [w * (1 - math.tanh(-0.99) ** 2) for w in (0.25, -0.5)]):
+            assert x.grad == want
+        for i, want in enumerate(sorted([-0.5 * (1 - out.data ** 2), 0.25 * (1 - out.data ** 2)])):
+            assert xs[1 - i].grad == want
+
+    def test_seed(self):
+        a = Value(2.0)
+        a.backward()
+        for want in (1, 1.0):
+            assert a.grad == want
+"""
+TOLERANT = [("self.assertEqual(a.grad, tanh_slope(0.7))", "self.assertAlmostEqual(a.grad, tanh_slope(0.7))"),
+            ("self.assertEqual(x.grad, self._exp_square_slope(1.3))",
+             "self.assertTrue(math.isclose(x.grad, self._exp_square_slope(1.3)))"),
+            ("assert a.grad == want, f", "assert math.isclose(a.grad, want), f"),
+            ("        assert got == want\n\n", "        assert got == pytest.approx(want)\n\n"),
+            ("            assert x.grad == want\n", "            assert abs(x.grad - want) < 1e-12\n"),
+            ("            assert xs[1 - i].grad == want\n", "            assert xs[1 - i].grad == pytest.approx(want)\n")]
+# file -> [(line, the comparison, the rounded part quoted)]; before: RETURNED's two quoted `0.7` and `1.3` (the call's
+# argument), LOOPED's and ZIPPED's nothing
+FLOATS = {
+    "returned": (RETURNED, [(19, "self.assertEqual(a.grad, tanh_slope(0.7))", "math.tanh(x)"),
+                            (24, "self.assertEqual(x.grad, self._exp_square_slope(1.3))", "math.exp(x * x)")]),
+    # `zip([a.grad, b.grad], [-3.0, 2.0])`: exact, not named
+    "looped": (LOOPED, [(13, "a.grad == want", "math.tanh(0.7)"), (22, "got == want", "math.exp(0.4)")]),
+    # a comprehension's element through `zip`; `enumerate(sorted(...))` of what the engine gave (`out.data`: no float
+    # worked out another way) and the seed's whole numbers are not named
+    "zipped": (ZIPPED, [(13, "x.grad == want", "math.tanh(-0.99)")]),
+}
+
+
+def _floats(text):
+    return [(h["line"], h["compared"], h["rounded"])
+            for h in vacuous_asserts({"test_engine.py": text.encode()}) if h["hint"] == "float-equality"]
+
+
+@pytest.mark.parametrize("name", sorted(FLOATS))
+def test_a_float_reaching_eq_through_a_return_or_a_loop_is_named(name):
+    text, found = FLOATS[name]
+    assert _floats(text) == found
+    for old, new in TOLERANT:
+        text = text.replace(old, new)
+    assert _floats(text) == []
+
+
+@pytest.mark.slow
+def test_grade_check_names_the_float_a_loop_hands_in(tmp_path):
+    score, why, failing = _check(tmp_path, LOOPED)
+    # the score is as before: the hint moves none
+    assert score == ["Score on the visible tests: 5/9 points (7 of 11 tests pass). Hidden tests are graded after you "
+                     "hand in."]
+    assert failing == ["catches/mul-assign-not-accumulate", "catches/forward-order", "catches/recursive-topo",
+                       "catches/rsub-order"]
+    assert why[0] == (
+        "why:  This test compares floats with `==`. Line 13 (`test_tanh_points`) reads `a.grad == want`, and the number "
+        "it is compared with is a float worked out another way (`math.tanh(0.7)`). Two correct ways of computing the "
+        "same number often differ in the last digits (0.1 + 0.2 is 0.30000000000000004), so this check holds only by "
+        "luck, on the engine it was written on, and may fail on another correct one. Compare with a tolerance: "
+        "`math.isclose(a.grad, want, rel_tol=1e-9)` or `a.grad == pytest.approx(want)`.")
+    assert len(why) == 2
