@@ -102,19 +102,20 @@ def _copies(hints):
     return [dict(h) for h in hints]
 
 
-@kept_by_source(4096, _copies)
+@kept_by_source(4096, _copies, every_file=True)  # a setter may be inherited from another module
 def static_hints(files: dict, *, engine: str = "engine.py") -> list[dict]:
     """The hints for a submission's engine file; [] when it is missing, not valid Python, or over budget.
 
-    Kept by the file's content (the last 4,096 files: a batch's, read while it is observed, and the
-    many identical starters a class hands in)."""
+    Kept by the file's content and the submission's other files' (the last 4,096: a batch's, read while it is
+    observed, and the many identical starters a class hands in): a gradient's setter may be inherited from a class
+    of another module (overwrites.inherited_accessors)."""
     tree = tree_of(files, engine)
     if tree is None:
         return []
     try:
         tree.deadline = clock() + BUDGET_SECONDS
         # (a forbidden import is not a hint: the suite's own "from scratch" test names its line)
-        return (assign_grad(tree, tree.parents, engine) + recursive_sorts(tree, tree.parents, engine)
+        return (assign_grad(tree, tree.parents, engine, files) + recursive_sorts(tree, tree.parents, engine)
                 + visited_by_value(tree, engine))
     except (OverBudget, RecursionError):
         return []

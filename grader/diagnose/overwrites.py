@@ -8,26 +8,78 @@ from __future__ import annotations
 import ast
 import re
 
+from .handed_on import _imports
+from .missing import class_place
 from .rule_owner import rule_of
 from .source_patterns import (_RESET_NAME, _called_in_rules, _chains_in, _dotted, _enclosing, _is_number,
                               _reads_any_grad, grad_assignments)
-from .source_tree import FUNCTIONS, grad_accessors, grad_names, superseded
+from .source_tree import FUNCTIONS, grad_accessors, grad_names, superseded, tree_of
 
 
-def assign_grad(tree, parents, filename):
-    """The `assign-grad` hint (source_patterns.grad_assignments) with the setters' and the tables' rows beside."""
+def assign_grad(tree, parents, filename, files=None):
+    """The `assign-grad` hint (source_patterns.grad_assignments) with the setters' and the tables' rows beside; the
+    setters and getters include those of the classes FILENAME's classes derive from in the submission's other
+    FILES (inherited_accessors)."""
     names = grad_names(tree)
-    more = setter_calls(tree, parents, names) + adjoint_table_writes(tree, parents) + helper_writes(tree, parents, names)
+    setters, getters = grad_accessors(tree)
+    if files:
+        more_setters, more_getters = inherited_accessors(tree, files, filename)
+        setters, getters = setters | more_setters, getters | more_getters
+    more = setter_calls(tree, parents, names, (setters, getters)) + adjoint_table_writes(tree, parents) \
+        + helper_writes(tree, parents, names)
     return grad_assignments(tree, parents, filename, more)
 
 
-def setter_calls(tree, parents, names):
+def inherited_accessors(tree, files, filename, depth=3):
+    """(setters, getters) of source_tree.grad_accessors in the modules of the submission that define the classes
+    FILENAME's classes derive from (`class Value(GradAccess)` after `from .mixins import GradAccess`, `class
+    Value(base.Node)` after `import base`; a notebook's `from gradbase import GradBase` of a file beside it), and
+    in theirs, DEPTH modules deep (session 40: a mixin's `setGrad` called in core.py's rules was read in core.py
+    alone, where it is no setter; before: no line). Every class of such a module counts, as in one file."""
+    setters, getters, read, todo = set(), set(), {filename}, [(tree, filename)]
+    for _ in range(depth):
+        homes = set()
+        for module, name in todo:
+            bound = _imports(module, files, name)
+            for cls in module.nodes(ast.ClassDef):
+                module.in_time()
+                for base in cls.bases:
+                    held, imported = _base_import(base, bound)
+                    place = class_place(files, held, imported) if held is not None else None
+                    if place is not None and place[0] not in read:
+                        homes.add(place[0])
+        todo = []
+        for home in sorted(homes):
+            other = tree_of(files, home)
+            read.add(home)
+            if other is not None:
+                other.deadline = tree.deadline
+                found = grad_accessors(other)
+                setters |= found[0]
+                getters |= found[1]
+                todo.append((other, home))
+    return frozenset(setters), frozenset(getters)
+
+
+def _base_import(base, bound):
+    """(the submission's file, the class's name there) of a base class written as a name imported from a module of
+    the submission (`GradAccess`) or as a class of a module imported whole (`base.Node`); (None, None) otherwise."""
+    if isinstance(base, ast.Name) and base.id in bound and bound[base.id][1] is not None:
+        return bound[base.id]
+    if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id in bound \
+            and bound[base.value.id][1] is None:
+        return bound[base.value.id][0], base.attr
+    return None, None
+
+
+def setter_calls(tree, parents, names, accessors=None):
     """(line, (`self.setGrad`, `self.getGrad`), functions, rule) for each call of a gradient's setter
-    (source_tree.grad_accessors: `def setGrad(self, g): self._grad = g`) inside a backward rule (a closure, or a
-    function the rules call) whose one argument reads some gradient but not the node's own: `self.setGrad(
-    out.getGrad())` is `self.grad = out.grad` (session 37; before: no line). A call under a test of the node's own
-    gradient (`if self.getGrad() is None:`) sets one that was not there."""
-    setters, getters = grad_accessors(tree)
+    (source_tree.grad_accessors: `def setGrad(self, g): self._grad = g`; ACCESSORS where given: those with the
+    inherited ones) inside a backward rule (a closure, or a function the rules call) whose one argument reads some
+    gradient but not the node's own: `self.setGrad(out.getGrad())` is `self.grad = out.grad` (session 37; before:
+    no line). A call under a test of the node's own gradient (`if self.getGrad() is None:`) sets one that was not
+    there."""
+    setters, getters = accessors if accessors is not None else grad_accessors(tree)
     if not setters:
         return []
     readers = names | getters

@@ -115,3 +115,12 @@ def _functions_around(tree, node):
         if isinstance(current, FUNCTIONS):
             yield current
         current = tree.parents.get(current)
+
+
+def in_a_lambda_in_a_function(node, parents) -> bool:
+    """Whether NODE is inside a lambda written in a function (`out.rule = lambda: self._mul_rule(other, out)`)."""
+    current, lambdas = parents.get(node), 0
+    while current is not None and not isinstance(current, FUNCTIONS):
+        lambdas += isinstance(current, ast.Lambda)
+        current = parents.get(current)
+    return bool(lambdas) and current is not None

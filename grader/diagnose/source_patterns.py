@@ -11,7 +11,7 @@ import re
 
 from ..i18n import msg, nmsg, said
 from .generators import passes_a_gradient
-from .rule_owner import reads_a_gradient, rule_of
+from .rule_owner import in_a_lambda_in_a_function, reads_a_gradient, rule_of
 from .source_tree import FUNCTIONS, children, grad_names, superseded
 
 _SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", re.IGNORECASE)
@@ -247,14 +247,15 @@ def _in_the_walk(node, function, parents, names=frozenset({"grad"})):
 
 
 def _called_in_rules(tree, parents):
-    """The names called inside nested functions (the rules: `self._accumulate(...)`, `_pass(out, ...)`), found
-    once per tree: a helper by one of these names, assigning a gradient, writes the line every rule runs."""
+    """The names called inside nested functions (the rules: `self._accumulate(...)`, `_pass(out, ...)`, and a
+    lambda's `out.rule = lambda: self._mul_rule(other, out)`: session 40), found once per tree: a helper by one of
+    these names, assigning a gradient, writes the line every rule runs."""
     if not hasattr(tree, "called_in_rules"):
         tree.called_in_rules = set()
         for call in tree.nodes(ast.Call):
             tree.in_time()
             name = getattr(call.func, "attr", None) or getattr(call.func, "id", None)
-            if name and len(_enclosing(call, parents)) >= 2:
+            if name and (len(_enclosing(call, parents)) >= 2 or in_a_lambda_in_a_function(call, parents)):
                 tree.called_in_rules.add(name)
     return tree.called_in_rules
 

@@ -228,7 +228,8 @@ def kept_by_source(size, copy, every_file=False):
 def grad_names(tree) -> frozenset:
     """The attribute names a node's gradient is kept under: `grad`, and the one a `grad` property hands back or
     its setter writes (`return self.градиент`, `self.градиент = new`: session 34's strangers named their fields
-    in their own language behind `data` and `grad` properties). Remembered on the tree."""
+    in their own language behind `data` and `grad` properties), and the name of another property that hands one of
+    these back (`@property def g(self): return self._g`: session 40). Remembered on the tree."""
     known = getattr(tree, "_grad_names", None)
     if known is not None:
         return known
@@ -242,9 +243,15 @@ def grad_names(tree) -> frozenset:
         if isinstance(owner, ast.ClassDef) and any(isinstance(t, ast.Name) and t.id == "grad" for t in statement.targets) \
                 and isinstance(statement.value, ast.Call) and getattr(statement.value.func, "id", None) == "property":
             accessors = {a.id for a in statement.value.args if isinstance(a, ast.Name)}
+            names |= {a.body.attr for a in statement.value.args if isinstance(a, ast.Lambda)  # `lambda s: s._g`
+                      and isinstance(a.body, ast.Attribute) and isinstance(a.body.value, ast.Name)}
             for function in owner.body:
                 if isinstance(function, FUNCTIONS) and function.name in accessors:
                     names |= _fields_held(function)
+    for function in tree.nodes(*FUNCTIONS):  # a property that hands one of them back names it too (session 40)
+        if any(isinstance(d, ast.Name) and d.id == "property" for d in function.decorator_list) \
+                and _fields_held(function) & names:
+            names.add(function.name)
     tree._grad_names = frozenset(names)
     return tree._grad_names
 

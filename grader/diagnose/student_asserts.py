@@ -22,7 +22,8 @@ file as a syntax tree, never executed.
   float worked out another way: a call of `math`'s functions (`math.exp(1.3)`, `math.tanh(0.6) * math.exp(0.6)`) or
   a float literal that is no multiple of 1/1024 (`0.1`, `0.9785681127687023`), written there, assigned to the name
   in the same function or at the top of the file, unpacked from a row of a table the file defines (`expression,
-  numbers, value = CASES[name]`, the row's item at that place) or a column of `pytest.mark.parametrize`. Two correct
+  numbers, value = CASES[name]`, the row's item at that place) or a column of `pytest.mark.parametrize`; a loop's
+  variable and a function's return value too (session 40: grader/diagnose/float_sources.py). Two correct
   ways of computing the same number may differ in the last bits, so such a test is right only by luck on the engine
   it was written on. A whole number or a short binary fraction (`a.grad == 1`, `== 0.25`) is exact and not named,
   nor a string, nor `pytest.approx(...)` or `math.isclose(...)`, nor one side of an `or` (`abs(got - want) < 1e-9 or
@@ -39,6 +40,7 @@ from __future__ import annotations
 import ast
 
 from ..i18n import msg, said
+from .float_sources import Reading, _name, rounded_side
 from .source_tree import tree_of
 
 TESTS_FILE = "test_engine.py"
@@ -235,10 +237,6 @@ def _nothing_words(test, compared, line, tests) -> dict:
 
 # unittest's methods that compare their two arguments exactly
 _EQUAL_CHECKS = frozenset({"assertEqual", "assertEquals", "assertNotEqual", "assertNotEquals", "failUnlessEqual"})
-# math's functions whose results are rounded: a number worked out with them is not exact
-_ROUNDED = frozenset({"exp", "expm1", "exp2", "log", "log1p", "log2", "log10", "tanh", "sinh", "cosh", "sin", "cos",
-                      "tan", "asin", "acos", "atan", "atan2", "sqrt", "cbrt", "pow", "hypot", "erf", "erfc"})
-_CLOSE = frozenset({"approx", "isclose", "allclose", "assert_allclose", "assert_almost_equal"})
 
 
 def _equal_check(node) -> bool:
@@ -247,76 +245,10 @@ def _equal_check(node) -> bool:
             and len(node.args) >= 2)
 
 
-def _rounded(expression):
-    """The first part of EXPRESSION that makes it a rounded float (a call of math's functions, a float literal that
-    is no multiple of 1/1024), or None; None too where it is compared with a tolerance (`pytest.approx(...)`)."""
-    found = None
-    for part in ast.walk(expression):
-        if isinstance(part, ast.Call):
-            func = part.func
-            name = _name(func)
-            if name in _CLOSE:
-                return None
-            if (name in _ROUNDED and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
-                    and func.value.id in {"math", "cmath", "np", "numpy"}) and found is None:
-                found = part
-        elif (isinstance(part, ast.Constant) and type(part.value) is float and found is None
-              and not (part.value * 1024).is_integer()):
-            found = part
-    return found
-
-
-def _tables(module) -> dict:
-    """{a name the file binds at its top: the expression}."""
-    return {target.id: node.value for node in module.body if isinstance(node, ast.Assign)
-            for target in node.targets if isinstance(target, ast.Name)}
-
-
-def _rows_of(table):
-    """The rows of a table literal: a dict's values, a list's or a tuple's items; [] for anything else."""
-    if isinstance(table, ast.Dict):
-        return table.values
-    if isinstance(table, (ast.List, ast.Tuple, ast.Set)):
-        return table.elts
-    return []
-
-
-def _bindings(function, name, top) -> list:
-    """[what NAME may hold in FUNCTION]: assigned there (or at the file's top), unpacked from a row of a table the
-    file binds at its top, or a column of the function's `pytest.mark.parametrize`."""
-    found = []
-    for node in ast.walk(function) if function is not None else []:
-        if not isinstance(node, ast.Assign):
-            continue
-        for target in node.targets:
-            if isinstance(target, ast.Name) and target.id == name:
-                found.append(node.value)
-            elif isinstance(target, (ast.Tuple, ast.List)):
-                places = [i for i, t in enumerate(target.elts) if isinstance(t, ast.Name) and t.id == name]
-                source = node.value.value if isinstance(node.value, ast.Subscript) else None
-                table = top.get(source.id) if isinstance(source, ast.Name) else None
-                for row in _rows_of(table) if places else []:
-                    if isinstance(row, (ast.Tuple, ast.List)) and len(row.elts) == len(target.elts):
-                        found.append(row.elts[places[0]])
-    for decorator in function.decorator_list if function is not None else []:
-        if (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
-                and decorator.func.attr == "parametrize" and len(decorator.args) >= 2
-                and isinstance(decorator.args[0], ast.Constant) and isinstance(decorator.args[0].value, str)):
-            names = [n.strip() for n in decorator.args[0].value.split(",")]
-            if name in names:
-                for row in _rows_of(decorator.args[1]):
-                    cells = row.elts if isinstance(row, (ast.Tuple, ast.List)) and len(names) > 1 else [row]
-                    if len(cells) == len(names):
-                        found.append(cells[names.index(name)])
-    if not found and name in top:
-        found.append(top[name])
-    return found
-
-
 def _float_equalities(module):
     """[(an assert or `assertEqual` comparing with `==` a float worked out another way, the name of its function,
     the comparison, the rounded part it compares with)] (the module docstring's `float-equality`)."""
-    top = _tables(module)
+    reading = Reading(module)
     functions = {}
 
     def visit(node, function):
@@ -339,29 +271,11 @@ def _float_equalities(module):
         else:
             continue
         for compared, sides in pairs:
-            source = _rounded_side(sides, function, top)
+            source = rounded_side(sides, function, reading)
             if source is not None:
                 found.append((node, function.name if function is not None else None, compared, source))
                 break
     return found
-
-
-def _rounded_side(sides, function, top):
-    """The rounded part one of SIDES holds (written there or bound to its name), where neither side is compared with
-    a tolerance; else None."""
-    for side in sides:
-        if any(isinstance(p, ast.Call) and _name(p.func) in _CLOSE for p in ast.walk(side)):
-            return None
-    for side in sides:
-        for expression in _bindings(function, side.id, top) if isinstance(side, ast.Name) else [side]:
-            part = _rounded(expression)
-            if part is not None:
-                return part
-    return None
-
-
-def _name(func):
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
 
 
 def _float_words(node, function, tests, compared, source) -> dict:

@@ -36,46 +36,85 @@ test_from_scratch = from_scratch_test(__file__)
 
 
 def _doubled(got, want) -> bool:
-    """Whether every gradient of GOT is a whole multiple, 2 or more, of PyTorch's in WANT (within the tolerance; the
-    zeros zero), one at least not 0: what a backward() run twice gives, whatever the neuron. The second run sets y's
-    gradient to 1 again and adds to what the first left in every node, so a node at depth d below y holds d + 1 times
-    its gradient (a leaf under w1*x1 inside the sum inside relu: 5 times; b: 3 times). A neuron whose gradients are all 0
-    there (relu/zero-input, relu/negative) passes."""
+    """Whether GOT's gradients are what two backward() passes give, against PyTorch's in WANT (`_passes`)."""
+    return _passes(got, want) is not None
+
+
+def _passes(got, want) -> str | None:
+    """"one graph" where GOT's gradients are what a backward() run twice over one neuron gives, against PyTorch's in
+    WANT (within the tolerance; the zeros zero), one at least not 0: the second run sets y's gradient to 1 again and
+    adds to what the first left in every node, so a node at depth d below y holds d + 1 times its gradient (a leaf
+    under w1*x1 inside the sum inside relu: 5 times; b: 3 times), every gradient a whole multiple, 2 or more, and
+    those multiples the depths of one neuron's graph (`_one_graph`); "two graphs" where every gradient is exactly
+    twice PyTorch's, as when two graphs built on the same leaves each run backward() once; else None. A neuron whose
+    gradients are all 0 there (relu/zero-input, relu/negative) passes; one with a second mistake beside (b added
+    twice, three runs) is neither (session 40: before, any whole multiples were named a backward() run twice)."""
     if not isinstance(got, dict) or not any(w != 0 for w in want.values()):
-        return False
+        return None
+    neurons: dict = {}
     for key, w in want.items():
         g = got.get(key)
         if not isinstance(g, (int, float)) or isinstance(g, bool) or g != g or abs(g) == float("inf"):
-            return False
+            return None
         times = round(g / w) if w != 0 else 0
         if (w != 0 and times < 2) or not close(g, times * w, REL_TOL, ABS_TOL):
+            return None
+        point, _, name = key.rpartition("dy/d")  # "point 2: dy/dw1": one neuron's leaf among several
+        if w != 0:
+            neurons.setdefault(point, {})[name] = times
+    if all(set(times.values()) == {2} for times in neurons.values()):
+        return "two graphs"
+    return "one graph" if all(_one_graph(times) for times in neurons.values()) else None
+
+
+def _one_graph(times) -> bool:
+    """Whether TIMES ({"x1": 5, "w1": 5, "b": 3, ...}; a zero gradient's leaf left out) are the multiples a second
+    backward() gives over one neuron y = act(s), s a tree of `+` over w1*x1, w2*x2 and b (in any order, `sum()`'s 0
+    maybe one more leaf): b at depth times - 1, each wi*xi at times - 2 (wi and xi one multiple, the product's), each
+    at depth 2 or more, and the depths those of the leaves of one binary tree (the sum of 2 ** -(depth - 1) over its
+    leaves is 1; a leaf not seen, a zero's, fills the rest with one power of 2 each)."""
+    from fractions import Fraction
+
+    depths, unseen = [], 1  # `sum()`'s start, 0, is a leaf no gradient shows
+    for leaves, less in ((("b",), 1), (("w1", "x1"), 2), (("w2", "x2"), 2)):
+        seen = {times[leaf] for leaf in leaves if leaf in times}
+        if len(seen) > 1:
             return False
-    return True
+        unseen += not seen
+        depths += [m - less for m in seen]
+    rest = 1 - sum(Fraction(1, 2 ** (d - 1)) for d in depths if d >= 2)
+    return all(d >= 2 for d in depths) and rest >= 0 and bin(rest.numerator).count("1") <= unseen
 
 
 DOUBLED_BY = "relu/positive"  # the test that charges a backward run twice; the later gradient tests excuse it
 
 
 def _against_pytorch(observe, torch_expect, probe, twin, *, charged_by=None):
-    """The probe's five gradients against PyTorch's. Where they are all whole multiples of PyTorch's (`_doubled`),
-    the message says so; and where `charged_by` (the charging test's probe and twin) is so too, the test is Excused:
+    """The probe's five gradients against PyTorch's. Where they are what two backward() passes give (`_passes`), the
+    message says so; and where `charged_by` (the charging test's probe and twin) is so too, the test is Excused:
     the mistake is one, charged once, by relu/positive."""
     got, want = observe(probe), torch_expect(twin)
     # read on every run, right or wrong, so that every engine's test reads the same probes
     charging = (observed_or_none(observe, charged_by[0]), torch_expect(charged_by[1])) if charged_by else None
-    if charging is not None and _doubled(got, want) and _doubled(*charging):
+    if charging is not None and _passes(got, want) is not None and _passes(got, want) == _passes(*charging):
         raise Excused(msg("Not charged again: every gradient is a whole multiple of PyTorch's, as when backward() "
                           "runs twice, which {test} already charges.", test=DOUBLED_BY))
     try:
         assert_values(got, want, what=msg("{expression}, against PyTorch", expression=expression_of(probe)))
     except Mismatch as mismatch:
-        if not _doubled(got, want):
+        passes, message = _passes(got, want), mismatch.message or str(mismatch)
+        if passes is None:
             raise
+        if passes == "two graphs":
+            raise Mismatch(msg("{message}. Every gradient is exactly twice PyTorch's, as when two backward() passes add "
+                               "into the same five leaves (a second graph built on them, run backward() too). Call "
+                               "y.backward() once, on fresh leaves, and read the five gradients after it.",
+                               message=message)) from None
         raise Mismatch(msg("{message}. Every gradient is a whole multiple (2 or more) of PyTorch's, as when "
                            "backward() runs twice from y: the second run adds to the gradients the first left in every "
                            "node, y's inputs twice, theirs three times, and so on down to the leaves. Call "
                            "y.backward() once, on fresh leaves, and read the five gradients after it.",
-                           message=mismatch.message or str(mismatch))) from None
+                           message=message)) from None
 
 
 @points(2, concept="neuron", name="relu/positive")
