@@ -13,6 +13,7 @@ import json
 import os
 import re
 import sys
+from json.decoder import scanstring
 from pathlib import Path
 
 from .boot_sets import kept_path
@@ -153,14 +154,16 @@ def _entries(data: bytes, whole: int) -> dict:
             value = values.get(text, values)
             if value is values:
                 value = values[text] = json.loads(text)
-            entries[json.loads(split.group(1))] = value
+            # the name: json's own string scanner, what json.loads runs on it less a call's overhead (a fifth of it)
+            entries[scanstring(split.group(1).decode("utf-8"), 1)[0]] = value
         except (ValueError, RecursionError):
             continue
     return entries
 
 
-# the start of a line `["name", value]` up to its value: the name (a JSON string) in group 1
-_NAME = re.compile(rb'\[\s*("(?:[^"\\]|\\.)*")\s*,\s*')
+# the start of a line `["name", value]` up to its value: the name (a JSON string) in group 1, its characters matched a
+# run at a time (`[^"\\]*`), not one at a time through an alternation: a third of the time on a book's 26,000 lines
+_NAME = re.compile(rb'\[\s*("[^"\\]*(?:\\.[^"\\]*)*")\s*,\s*')
 
 
 def append_entries(path, entries: dict):
