@@ -10,22 +10,15 @@ S² / (S² + CASE_EVIDENCE²), S the weight both hold: two cases only the two ho
 
 from __future__ import annotations
 
-from collections import defaultdict
-
-from .scores import float_sum, pair_score, shared_through
+from .scores import pair_score, shared_through
 
 CASE_EVIDENCE = 2.0
 
 
-def case_scores(documents: list, rarity) -> dict[tuple[int, int], float]:
+def case_scores(documents: list, rarity, index) -> dict[tuple[int, int], float]:
     """(i, j) -> the cases' score of every pair of DOCUMENTS (indices) that holds a case alike, its cases weighed by
-    RARITY(holders)."""
-    sizes = [document.cases for document in documents]
-    postings: dict[int, list[int]] = defaultdict(list)
-    for index, held in enumerate(sizes):
-        for h in held:
-            postings[h].append(index)
-    weights = {h: rarity(len(holders)) for h, holders in postings.items()}
-    totals = [float_sum(weights[h] * size for h, size in held.items()) for held in sizes]
-    return {(i, j): score for (i, j), shared in shared_through(postings, weights, sizes).items()
+    RARITY(holders) through INDEX (Cohort._index: postings, weights and totals of each one's sizes)."""
+    cases = [document.cases for document in documents]
+    postings, weights, totals = index(cases, rarity)
+    return {(i, j): score for (i, j), shared in shared_through(postings, weights, cases).items()
             if (score := pair_score(shared, totals[i], totals[j], CASE_EVIDENCE)) > 0}

@@ -318,7 +318,7 @@ class Cohort:
                 combined(raw, channels, (i, j), "written", written)
                 shared.setdefault((i, j), 0.0)
         named = named_line_scores(self.documents, self.weights, self._trait_rarity, TRAIT_EVIDENCE)
-        for piece, found in (("named", named), ("cases", case_scores(self.documents, self._rarity))):
+        for piece, found in (("named", named), ("cases", case_scores(self.documents, self._rarity, self._index))):
             for (i, j), score in found.items():  # a sixth: own lines as written (scores.py); a seventh: cases
                 combined(raw, channels, (i, j), piece, score)
                 shared.setdefault((i, j), 0.0)
