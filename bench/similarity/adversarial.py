@@ -273,6 +273,14 @@ def files() -> dict[str, str]:
         "1 MiB of recursive one-line helpers nested 90 deep": fill(
             "".join(" " * (4 * d) + f"def r{d}(a):\n" for d in range(90)) + " " * 360
             + "return r89(a[1:]) if a else r0(a)\n"),
+        # session 40: test files, which cases.py reads once more as their cases (under MAX_CHARS: a larger one has none)
+        "60 KiB test file: one table of 2,500 rows": "def test_rows():\n    pass\n\n\nT = [" + ", ".join(
+            f"({i}.5, {i}.25, -{i})" for i in range(2500)) + "]\n",
+        "60 KiB test file: an expected value that is a 10,000-term sum": "def test_sum():\n    assert f(2.5) == "
+            + " + ".join(["1.5"] * 10000) + "\n",
+        "40 KiB test file: tests nested 90 deep, tables nested 90 deep": "".join(
+            "    " * i + f"def test_{i}():\n" + "    " * (i + 1) + f"assert f({i}.5) == {i}.25\n" for i in range(90))
+            + "T = " + "[(1.5, " * 90 + "2.5" + ")]" * 90 + "\n",
     }
 
 

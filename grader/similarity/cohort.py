@@ -7,14 +7,11 @@
   (log((N + 1) / df) / log(N + 1))²: 1 for a fragment one student wrote, near
   0 for one that nearly everybody wrote (the canonical line of a tiny
   exercise). N is at least MIN_CLASS.
-- **Score of a pair.** S, the weight of the fingerprints both hold, over the
-  geometric mean of their total weights (a weighted cosine: 1 for a verbatim
-  copy, whatever its weights), times S² / (S² + EVIDENCE²): a pair must share
-  some weight of rare code before it can score high, so two students whose
-  solutions differ by a token, in an exercise whose solution everybody
-  writes alike, stay low.
-  In that factor each function holds at most UNIT_MOST of S (units.py): one
-  function written alike is one choice, however long.
+- **Score of a pair.** S, the weight of the fingerprints both hold, over the geometric mean of their total weights (a
+  weighted cosine: 1 for a verbatim copy, whatever its weights), times S² / (S² + EVIDENCE²): a pair must share some
+  weight of rare code before it can score high, so two students whose solutions differ by a token, in an exercise whose
+  solution everybody writes alike, stay low. In that factor each function holds at most UNIT_MOST of S (units.py): one
+  function written alike is one choice, however long. Test files' cases alike are evidence of their own (case_scores).
 - **Canonical lines.** Between two students neither of whom copied a public
   source, the code both hold that the canonical code's variants hold
   (variants.py: lines independent students write alike) counts in full in
@@ -71,6 +68,7 @@ from .scores import (Pair, above_typical, alone_score, clusters, combined, conta
                      shared_alone, shared_smoke, shared_stock, shared_through, shared_written,
                      smaller_share_score, strings_held_by_three, written_items,
                      written_score)  # clusters: re-exported
+from .case_scores import case_scores
 from .forced import forced_code
 from .labels import with_labels
 from .traits import LINE_SIZE, SHORT
@@ -319,9 +317,11 @@ class Cohort:
             if (written := written_score(items, weight)) > 0:
                 combined(raw, channels, (i, j), "written", written)
                 shared.setdefault((i, j), 0.0)
-        for (i, j), named in named_line_scores(self.documents, self.weights, self._trait_rarity, TRAIT_EVIDENCE).items():
-            combined(raw, channels, (i, j), "named", named)  # a sixth: own lines as written (scores.py)
-            shared.setdefault((i, j), 0.0)
+        named = named_line_scores(self.documents, self.weights, self._trait_rarity, TRAIT_EVIDENCE)
+        for piece, found in (("named", named), ("cases", case_scores(self.documents, self._rarity, self._index))):
+            for (i, j), score in found.items():  # a sixth: own lines as written (scores.py); a seventh: cases
+                combined(raw, channels, (i, j), piece, score)
+                shared.setdefault((i, j), 0.0)
         for pair, (_, surely) in both.items():
             if pair in raw:
                 raw[pair] *= self._besides_public(*pair, surely)

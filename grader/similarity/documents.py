@@ -19,6 +19,7 @@ from .normalise import MAX_CHARS, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT, hidden_function, hidden_unreached
 from .restyles import guarded, starter_restyled
 from .scores import float_sum
+from .cases import own_cases, read_cases
 from .spacing import own_lines, source_runs
 from .tokens import shared as shared_tokens
 from .labels import LABEL
@@ -78,6 +79,7 @@ class Document:
     # its short strings as written (labels.LABEL: an op's label, `'tanh(x)'`), the starter's, a public source's and the
     # course's left out: three or more that only two students wrote are written items (labels.with_labels)
     labels: frozenset[int] = frozenset()
+    cases: dict[int, float] = field(default_factory=dict)  # a test file's own cases (cases.py): hash -> size
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
@@ -231,7 +233,7 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
                     unreached={kind: dict(sizes) for kind, sizes in unreached_sizes.items()},
                     smoke=frozenset(on_smoke - off_smoke),
                     smoke_test=_hash("smoke test", "\0".join(smoke_tokens)) if smoke_tokens else 0,
-                    labels=frozenset(labels))
+                    labels=frozenset(labels), cases=own_cases(dict(written), starter_kgrams, public_kgrams))
 
 
 def shared_unreached(documents: list[Document]) -> list[Document]:
@@ -393,5 +395,5 @@ def starter_kgrams(texts: dict[str, str], restyled: bool = False) -> frozenset[i
             read.update(meanings(text, name, tree=tree))
             read.update(op_forms(text, tree=tree))
 
-        read.update(traits_of(text, with_meanings))
+        read.update(traits_of(text, with_meanings), read_cases(text))  # and its test cases (cases.py)
     return frozenset(all_kgrams(units) | set(structure_shapes(units)) | statement_orders(units) | read)

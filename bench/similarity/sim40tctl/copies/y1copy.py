@@ -1,0 +1,74 @@
+"""Tests for a scalar autograd engine.
+
+Each test builds a small expression from `Value`s, calls `backward()` once and
+checks the value and the gradients against numbers worked out by hand, or
+against the slope of the engine's own forward pass measured by central
+differences. A test passes on a correct engine and fails (an `assert` that does
+not hold, or an exception) on an engine with a bug.
+
+Run them with `python test_engine.py`, or with pytest if you have it.
+"""
+
+import math
+
+from engine import Value
+
+# A test is a function whose name starts with `test_`. It builds a fresh
+# expression, runs backward() once and asserts what a correct engine gives:
+#
+#     def test_add_passes_the_gradient_to_both_sides():
+#         a, b = Value(2.0), Value(-3.0)
+#         y = a + b
+#         y.backward()
+#         assert close(y.data, -1.0)
+#         assert close(a.grad, 1.0) and close(b.grad, 1.0)
+
+
+def close(got, want, rel=1e-9, abs_=1e-12):
+    """Whether two floats agree to rounding error (never compare floats with ==)."""
+    return math.isclose(got, want, rel_tol=rel, abs_tol=abs_)
+
+
+def slope(f, x, h=1e-6):
+    """df/dx at x by central differences, for f taking and returning a float."""
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+class TestDerivatives:
+    def setup_method(self, method=None):
+        self.leaf = {"cubic": Value(1.2), "relu": Value(-0.2), "tanh": Value(0.6), "quotient": Value(1.6)}
+
+    def test_cubic(self):
+        x = self.leaf["cubic"]
+        (x ** 3 - 2 * x).backward()
+        assert close(x.grad, 3 * 1.2 ** 2 - 2)
+
+    def test_relu(self):
+        x = self.leaf["relu"]
+        ((x + 0.5).relu() * x).backward()
+        assert close(x.grad, 2 * -0.2 + 0.5)
+
+    def test_tanh_squared(self):
+        x = self.leaf["tanh"]
+        (x.tanh() ** 2).backward()
+        assert close(x.grad, 2 * math.tanh(0.6) * (1 - math.tanh(0.6) ** 2))
+
+    def test_quotient(self):
+        x = self.leaf["quotient"]
+        (4 / (x * x)).backward()
+        assert close(x.grad, -8 / 1.6 ** 3)
+
+
+if __name__ == "__main__":
+    # Without pytest: run every test_ function above and say which fail.
+    tests = [(name, f) for name, f in list(globals().items()) if name.startswith("test_") and callable(f)]
+    failed = 0
+    for name, test in tests:
+        try:
+            test()
+        except Exception as exc:  # an assert that does not hold, or the engine raising
+            failed += 1
+            print(f"FAIL  {name}: {type(exc).__name__}: {exc}")
+        else:
+            print(f"PASS  {name}")
+    print(f"{len(tests) - failed} of {len(tests)} tests pass" if tests else "no test_ functions yet")

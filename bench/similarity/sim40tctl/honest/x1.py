@@ -1,0 +1,82 @@
+"""Tests for a scalar autograd engine.
+
+Each test builds a small expression from `Value`s, calls `backward()` once and
+checks the value and the gradients against numbers worked out by hand, or
+against the slope of the engine's own forward pass measured by central
+differences. A test passes on a correct engine and fails (an `assert` that does
+not hold, or an exception) on an engine with a bug.
+
+Run them with `python test_engine.py`, or with pytest if you have it.
+"""
+
+import math
+
+from engine import Value
+
+# A test is a function whose name starts with `test_`. It builds a fresh
+# expression, runs backward() once and asserts what a correct engine gives:
+#
+#     def test_add_passes_the_gradient_to_both_sides():
+#         a, b = Value(2.0), Value(-3.0)
+#         y = a + b
+#         y.backward()
+#         assert close(y.data, -1.0)
+#         assert close(a.grad, 1.0) and close(b.grad, 1.0)
+
+
+def close(got, want, rel=1e-9, abs_=1e-12):
+    """Whether two floats agree to rounding error (never compare floats with ==)."""
+    return math.isclose(got, want, rel_tol=rel, abs_tol=abs_)
+
+
+def slope(f, x, h=1e-6):
+    """df/dx at x by central differences, for f taking and returning a float."""
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+def test_sum_of_products():
+    a, b, c = Value(1.5), Value(-0.5), Value(4.0)
+    y = a * b + b * c
+    y.backward()
+    assert close(a.grad, -0.5)
+    assert close(b.grad, 5.5)
+    assert close(c.grad, -0.5)
+
+
+def test_log_of_a_square():
+    x = Value(2.5)
+    (x * x).log().backward()
+    assert close(x.grad, 0.8)
+
+
+def test_reciprocal_of_a_shift():
+    x = Value(0.75)
+    (1 / (x - 3)).backward()
+    assert close(x.grad, -1 / (0.75 - 3) ** 2)
+
+
+def test_exp_times_x():
+    x = Value(-0.4)
+    (x.exp() * x).backward()
+    assert close(x.grad, math.exp(-0.4) * (1 - 0.4))
+
+
+def test_tanh_of_a_double():
+    x = Value(0.35)
+    (2 * x).tanh().backward()
+    assert close(x.grad, 2 * (1 - math.tanh(0.7) ** 2))
+
+
+if __name__ == "__main__":
+    # Without pytest: run every test_ function above and say which fail.
+    tests = [(name, f) for name, f in list(globals().items()) if name.startswith("test_") and callable(f)]
+    failed = 0
+    for name, test in tests:
+        try:
+            test()
+        except Exception as exc:  # an assert that does not hold, or the engine raising
+            failed += 1
+            print(f"FAIL  {name}: {type(exc).__name__}: {exc}")
+        else:
+            print(f"PASS  {name}")
+    print(f"{len(tests) - failed} of {len(tests)} tests pass" if tests else "no test_ functions yet")
