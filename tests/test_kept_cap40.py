@@ -122,17 +122,22 @@ def capped(tmp_path, runtime):
     folder = tmp_path / "subs"
     for name in BATCH:
         shutil.copytree(STRANGERS / name, folder / name)
+    trims = []
+    real_trim = boot_files.trim_entries
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setattr(book, "KEPT_CAP", 4000)
+        monkeypatch.setattr(boot_files, "trim_entries", lambda path, cap: trims.append(
+            (os.path.getsize(path), cap)) or real_trim(path, cap))
         cold = _rows(monkeypatch, runtime, folder, tmp_path / "cache1")
         kept = list((runtime / "micrograd-grader").glob("book-*.jsonl"))
         warm = _rows(monkeypatch, runtime, folder, tmp_path / "cache2")
-    return cold, warm, kept
+    return cold, warm, kept, trims
 
 
 def test_a_warm_batch_from_a_capped_book_gives_the_cold_rows_byte_for_byte(capped):
-    cold, warm, kept = capped
+    cold, warm, kept, trims = capped
     assert warm == cold
+    assert any(cap == 4000 < size for size, cap in trims)  # the book's file was cut (the walks' has its own cap)
     assert [d["variant"] for d in json.loads(cold)[0]["diagnosis"] + json.loads(cold)[1]["diagnosis"]] \
         in (["forward-order", "mul-self-data"], ["mul-self-data", "forward-order"])
-    assert len(kept) == 1 and 0 < os.path.getsize(kept[0]) <= 4000
+    assert kept and all(0 < os.path.getsize(path) <= 4000 for path in kept)
