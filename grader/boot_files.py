@@ -13,6 +13,7 @@ import json
 import os
 import re
 import sys
+import tempfile
 from json.decoder import scanstring
 from pathlib import Path
 
@@ -107,6 +108,30 @@ def boot_path(what, suite_folder, suffix=".json", also=""):
 
 # An appended file's entries as this process read them: {path: (inode, bytes read, {name: value})}
 _APPENDED: dict[str, tuple[int, int, dict]] = {}
+# How far this process read an appended file whose entries its reader holds itself (read_added): {path: (inode, bytes)}
+_ADDED: dict[str, tuple[int, int]] = {}
+
+
+def _read_since(path, inode, offset):
+    """(its inode, the bytes read now, whether read from its start, {name: value}) of the whole lines of a kept file
+    appended after its first OFFSET bytes, read from its start where it is another file than INODE (a new boot's, or
+    one trim_entries rewrote) or shorter than OFFSET; None where there is no file."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        restart = inode != st.st_ino or st.st_size < offset
+        offset = 0 if restart else offset
+        entries = {}
+        if st.st_size > offset:
+            f.seek(offset)
+            data = f.read(st.st_size - offset)
+            whole = data.rfind(b"\n") + 1  # a line still being written is read by the next call
+            entries = _entries(data, whole)
+            offset += whole
+    return st.st_ino, offset, restart, entries
 
 
 def read_appended(path) -> dict:
@@ -114,23 +139,33 @@ def read_appended(path) -> dict:
     process: a later call reads only the lines appended since (by this process or another), and the whole file
     again only when it is another file (its inode) or shorter than what was read. A line that is not a whole
     entry (a write cut by a full disk) is skipped: what it held is computed again. {} where there is no file."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError:
+    inode, offset, entries = _APPENDED.get(path, (None, 0, None))
+    read = _read_since(path, inode, offset)
+    if read is None:
         return {}
-    with os.fdopen(fd, "rb") as f:
-        st = os.fstat(f.fileno())
-        inode, offset, entries = _APPENDED.get(path, (None, 0, None))
-        if inode != st.st_ino or st.st_size < offset or entries is None:
-            inode, offset, entries = st.st_ino, 0, {}
-        if st.st_size > offset:
-            f.seek(offset)
-            data = f.read(st.st_size - offset)
-            whole = data.rfind(b"\n") + 1  # a line still being written is read by the next call
-            entries.update(_entries(data, whole))
-            offset += whole
-        _APPENDED[path] = (inode, offset, entries)
+    inode, offset, restart, added = read
+    if restart or entries is None:
+        entries = added
+    else:
+        entries.update(added)
+    _APPENDED[path] = (inode, offset, entries)
     return entries
+
+
+def read_added(path) -> tuple[bool, dict]:
+    """(whole, {name: value}) of the lines of an append-only kept file that this process has not read yet, as
+    read_appended reads them, for a reader that converts them and holds them itself: nothing of them is kept here,
+    so each name is held once (session 39: the walks' file's names were held twice, as JSON text here and as the
+    reader's keys). WHOLE is True where the file is read from its start (the first call, another file in its place,
+    one cut shorter, or none: ({} then)): what the reader converted before is to be dropped."""
+    inode, offset = _ADDED.get(path, (None, 0))
+    read = _read_since(path, inode, offset)
+    if read is None:
+        _ADDED.pop(path, None)
+        return True, {}
+    inode, offset, restart, added = read
+    _ADDED[path] = (inode, offset)
+    return restart, added
 
 
 def _entries(data: bytes, whole: int) -> dict:
@@ -166,14 +201,15 @@ def _entries(data: bytes, whole: int) -> dict:
 _NAME = re.compile(rb'\[\s*("[^"\\]*(?:\\.[^"\\]*)*")\s*,\s*')
 
 
-def append_entries(path, entries: dict):
+def append_entries(path, entries: dict, cap: int | None = None):
     """Append `entries` ({name: value}, JSON's) to a kept file, one line each, in writes of whole lines of about
     _WRITTEN bytes: the file is never rewritten, so a batch that adds one observation costs that observation's line,
     not the whole file's (8 MB for the engine suite's variant book); each write lands whole (O_APPEND), another
     process's between two of them, and a name appended twice is read once (read_appended). Every line is made before
     the file is opened: a value JSON cannot hold writes none. Written a part at a time, not as one text (session 39:
     a first batch's 7 MB of walks joined and encoded took a copy of the file three times over at the grader's peak).
-    Private like every file the grader keeps (0600, this user's own folder, boot_path)."""
+    Private like every file the grader keeps (0600, this user's own folder, boot_path). With a CAP (bytes), a file
+    that has grown past it is trimmed (trim_entries)."""
     if not entries:
         return
     lines = [(json.dumps([name, value]) + "\n").encode("utf-8") for name, value in entries.items()]
@@ -191,6 +227,53 @@ def append_entries(path, entries: dict):
             start = end
     finally:
         os.close(fd)
+    if cap is not None:
+        trim_entries(path, cap)
+
+
+def trim_entries(path, cap: int):
+    """Rewrite a kept file of append_entries' lines that is over CAP bytes with its newest entries only: each name
+    once (its last line, at its last place), the newest first taken while they fit in half the cap (so a file
+    rewritten grows as much again before the next rewrite), the older ones dropped (computed again where needed),
+    and lines cut short or not entries dropped. Written to a new file beside it and put in its place (os.replace):
+    a reader sees the old file or the new one whole, and reads the new one whole (another inode: read_appended).
+    An entry another process appends between the read and the replace is lost to the file: computed again."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return
+    with os.fdopen(fd, "rb") as f:
+        if os.fstat(f.fileno()).st_size <= cap:
+            return
+        data = f.read()
+    lines: dict[bytes, bytes] = {}  # a name as written (or a line of another spelling, whole) -> its last line
+    for line in data[:data.rfind(b"\n") + 1].splitlines(keepends=True):
+        if not _entries(line, len(line)):
+            continue  # cut short, or not a pair
+        split = _NAME.match(line)
+        name = split.group(1) if split is not None else line
+        lines.pop(name, None)
+        lines[name] = line
+    kept, size = [], 0
+    for line in reversed(lines.values()):
+        if size + len(line) > cap // 2:
+            break
+        kept.append(line)
+        size += len(line)
+    folder, base = os.path.split(path)
+    try:
+        fd, temporary = tempfile.mkstemp(dir=folder or ".", prefix=f".{base}.", suffix=".trim")  # 0600
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.writelines(reversed(kept))
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
 
 
 _WRITTEN = 1 << 20  # the bytes of one write of append_entries (a line longer than that is written alone)

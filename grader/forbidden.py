@@ -12,7 +12,7 @@ import ast
 import collections
 import threading
 
-from .parsing import UNPARSABLE, parse
+from .parsing import UNPARSABLE, called_name, parse
 
 _IMPORT_CALLS = ("__import__", "import_module")
 
@@ -66,8 +66,7 @@ def imported(node, file: str, calls: bool = True) -> list[tuple[str, bool]]:
         found = [(module, not node.level)] if module else []
         return found + [(f"{module}.{alias.name}".lstrip("."), False) for alias in node.names if alias.name != "*"]
     if calls and isinstance(node, ast.Call) and node.args:
-        func = node.func
-        called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        called = called_name(node.func)
         first = node.args[0]
         if called in _IMPORT_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
             return [(first.value, True)]

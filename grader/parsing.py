@@ -75,6 +75,13 @@ def is_main_test(test) -> bool:
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
+def called_name(func) -> str | None:
+    """The name a call's function (`call.func`) is spelt with: `f(...)` and `x.f(...)` call f; anything else (a call
+    of a call, of a subscript, of a lambda) None. What the diagnosis, the loader and the forbidden imports read a
+    call by (similarity.roles.called_name is the same)."""
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
 def python_lines(text: str) -> list[str]:
     """The lines of a source file as Python numbers them (ast line numbers index this list from 1)."""
     lines = LINE_BREAK.split(text)

@@ -254,3 +254,13 @@ def test_a_grader_error_formatted_while_another_thread_parses_reads_the_same():
     assert ast.dump(got["alice"]) == ast.dump(ast.parse(ALICE))
     assert "~~~~~~~~~~~~~~~~~~~~~~~~~~~^~~~~~" in alone  # a + ... + a under ~, the failing + under ^, None under ~
     assert formatted == alone
+
+
+def test_a_calls_name_is_the_name_or_attribute_it_is_spelt_with_else_none():
+    # parsing.called_name: what the diagnosis, the loader and the forbidden imports read a call by (session 40: the
+    # expression stood in seven places of theirs)
+    from grader.parsing import called_name
+
+    calls = [node for node in ast.walk(ast.parse("f(1)\nx.y.g()\nh()()\nt[0]()\n(lambda: 1)()\nimportlib.reload(m)\n"))
+             if isinstance(node, ast.Call)]
+    assert [called_name(call.func) for call in calls] == ["f", "g", None, None, None, "reload", "h"]

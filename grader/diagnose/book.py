@@ -21,6 +21,9 @@ from ..variants import VARIANTS, Variant, engine_class
 from .styles import STYLES, observe_in_process, restyle
 from . import stored
 
+KEPT_CAP = 64 << 20  # the bytes the book's kept file may grow to before its oldest entries are dropped (the engine
+# suite's whole book is about 9 MB: every styled and combined variant on every probe, so a rewrite is rare)
+
 
 class Kept:
     """The in-process results of every batch of this process: the engines compiled and what they observed.
@@ -209,12 +212,12 @@ class VariantBook:
         return found if isinstance(found, dict) else None
 
     def keep(self):
-        """Append the observations this book made to the file (boot_files.append_entries: a line each, the file
-        never rewritten; another process's appended meanwhile are kept too)."""
+        """Append the observations this book made to the file (boot_files.append_entries: a line each; another
+        process's appended meanwhile are kept too), rewritten with its newest entries only once it is over KEPT_CAP."""
         if self._kept is None or not self._new:
             return
         try:
-            append_entries(self._kept, self._new)
+            append_entries(self._kept, self._new, KEPT_CAP)
         except (OSError, TypeError, ValueError):
             return  # a full disk: the next process observes them again
         self._new = {}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 
 from ..forbidden import tree
+from ..parsing import called_name
 from ..places import sandbox_line
 from .raising import OPS, _op_in, _walk
 
@@ -157,8 +158,6 @@ def _callable(value, scope, imported):
         module = value.value.id in imported and imported[value.value.id] is None
         return (value.attr if module else f"{value.value.id}.{value.attr}"), 0, 0
     if isinstance(value, ast.Call) and value.args:
-        func = value.func
-        called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-        if called in _WRAPPERS:
+        if called_name(value.func) in _WRAPPERS:
             return _callable(value.args[0], scope, imported)
     return None

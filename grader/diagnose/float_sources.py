@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import ast
 
+from ..parsing import called_name
+
 # math's functions whose results are rounded: a number worked out with them is not exact
 _ROUNDED = frozenset({"exp", "expm1", "exp2", "log", "log1p", "log2", "log10", "tanh", "sinh", "cosh", "sin", "cos",
                       "tan", "asin", "acos", "atan", "atan2", "sqrt", "cbrt", "pow", "hypot", "erf", "erfc"})
 _CLOSE = frozenset({"approx", "isclose", "allclose", "assert_allclose", "assert_almost_equal"})
 _DEPTH = 3  # a name bound to a name bound to a table: as deep as a loop over a table is followed
-
-
-def _name(func):
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
 
 
 def _rounded(expression):
@@ -32,7 +30,7 @@ def _rounded(expression):
     for part in ast.walk(expression):
         if isinstance(part, ast.Call):
             func = part.func
-            name = _name(func)
+            name = called_name(func)
             if name in _CLOSE:
                 return None
             if (name in _ROUNDED and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
@@ -126,7 +124,7 @@ def _column(iterable, place, function, top, depth) -> list:
     there or bound to a name, a comprehension's element, `zip(...)` of such, `enumerate(...)`, a dict's `.items()`
     or `.values()`, or `sorted`/`reversed`/`list`/`tuple` of one; [] for what cannot be read."""
     if isinstance(iterable, ast.Call) and not iterable.keywords:
-        name, args = _name(iterable.func), iterable.args
+        name, args = called_name(iterable.func), iterable.args
         if name == "zip" and place is not None and place[1] == len(args):
             return _column(args[place[0]], None, function, top, depth)
         if name == "enumerate" and place is not None and place[1] == 2 and len(args) == 1:
@@ -165,7 +163,7 @@ def _returned(call, reading) -> list:
                                            and func.value.id in ("self", "cls"))):
         return []
     found = []
-    for function in reading.defs.get(_name(func), []):
+    for function in reading.defs.get(called_name(func), []):
         for node in ast.walk(function):
             if isinstance(node, ast.Return) and node.value is not None:
                 value = node.value
@@ -177,7 +175,7 @@ def rounded_side(sides, function, reading):
     """The rounded part one of SIDES holds (written there, bound to its name, or handed back by the file's function it
     calls), where neither side is compared with a tolerance; else None."""
     for side in sides:
-        if any(isinstance(p, ast.Call) and _name(p.func) in _CLOSE for p in ast.walk(side)):
+        if any(isinstance(p, ast.Call) and called_name(p.func) in _CLOSE for p in ast.walk(side)):
             return None
     for side in sides:
         if isinstance(side, ast.Name):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 
+from ..parsing import called_name
 from .rule_owner import reads_a_gradient
 from .source_tree import FUNCTIONS, children
 
@@ -132,8 +133,7 @@ def _walked(tree, parents, node, function, names) -> set:
 
 
 def _called(call) -> str | None:
-    f = call.func
-    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+    return called_name(call.func)
 
 
 def _generators_named(tree, name) -> list:

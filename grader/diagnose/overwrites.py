@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ..parsing import called_name
 from .handed_on import _imports
 from .missing import class_place
 from .rule_owner import rule_of
@@ -141,8 +142,7 @@ def _drops_own(tree, parents, call, helper, node_param, amount_param, names) -> 
     but not the gradient of the node it hands in as NODE_PARAM (a method's call, `self._add(...)`, hands `self`
     first)."""
     func = call.func
-    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-    if name != helper.name or call.keywords or len(_enclosing(call, parents)) < 2:
+    if called_name(func) != helper.name or call.keywords or len(_enclosing(call, parents)) < 2:
         return False
     params = [a.arg for a in helper.args.args]
     shift = len(params) - len(call.args)

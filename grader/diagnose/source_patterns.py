@@ -10,6 +10,7 @@ import ast
 import re
 
 from ..i18n import msg, nmsg, said
+from ..parsing import called_name
 from .generators import passes_a_gradient
 from .rule_owner import in_a_lambda_in_a_function, reads_a_gradient, rule_of
 from .source_tree import FUNCTIONS, children, grad_names, superseded
@@ -122,9 +123,7 @@ def _methods_in_several_classes(tree, parents):
 def _raises_recursion_limit(tree):
     """Whether the file calls `sys.setrecursionlimit` (or an imported `setrecursionlimit`)."""
     for node in tree.nodes(ast.Call):
-        f = node.func
-        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-        if name == "setrecursionlimit":
+        if called_name(node.func) == "setrecursionlimit":
             return True
     return False
 
@@ -143,8 +142,7 @@ def _reached_from_backward(tree):
         tree.in_time()
         for node in ast.walk(todo.pop()):
             if isinstance(node, ast.Call):
-                f = node.func
-                name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+                name = called_name(node.func)
                 if name is not None and name not in reached:
                     reached.add(name)
                     todo.extend(functions.get(name, ()))

@@ -40,7 +40,8 @@ from __future__ import annotations
 import ast
 
 from ..i18n import msg, said
-from .float_sources import Reading, _name, rounded_side
+from ..parsing import called_name
+from .float_sources import Reading, rounded_side
 from .source_tree import tree_of
 
 TESTS_FILE = "test_engine.py"
@@ -151,7 +152,7 @@ def _may_check(node, own: set) -> bool:
     if not isinstance(node, ast.Call):
         return False
     func = node.func
-    name = _name(func)
+    name = called_name(func)
     if name is None:
         return True  # a call of what a call or an item gives: not read
     if name.lower().startswith(_CHECK_PREFIXES) or name in _CHECK_NAMES or name in own:

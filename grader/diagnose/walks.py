@@ -28,7 +28,7 @@ from ..variants import ITERATIVE_TOPO, Variant, engine_class
 from ..variants.walk import NO_VISITED_SORT
 from .compare import agree, not_run, wrong
 from .styles import observe_in_process
-from .walks_kept import _kept_file
+from .walks_kept import KEPT_CAP, _kept_file
 
 _WALK = "        for node in reversed(topo):\n            node._backward()\n"
 _CHILDREN = "        self._prev = tuple(dict.fromkeys(_children))\n"
@@ -277,7 +277,7 @@ class WalkBook:
         if self._kept is None or not self._new:
             return
         try:
-            append_entries(self._kept, self._new)
+            append_entries(self._kept, self._new, KEPT_CAP)
             self._new = {}
         except (OSError, TypeError, ValueError):
             pass  # a full disk: the next batch observes them again

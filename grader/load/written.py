@@ -12,7 +12,7 @@ import ast
 import re
 import shlex
 
-from ..parsing import UNPARSABLE, parse, python_lines
+from ..parsing import UNPARSABLE, called_name, parse, python_lines
 
 _WRITEFILE_MAGICS = frozenset({"writefile", "file"})
 _RUN = re.compile(r"^%run(?:\s+-[a-zA-Z]+)*\s+(?:\./)?([A-Za-z_]\w*)(?:\.py)?\s*$")
@@ -157,7 +157,6 @@ def _reloaded(node, written: dict) -> str | None:
     call = node.value if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) else None
     if call is None or len(call.args) != 1 or call.keywords or not isinstance(call.args[0], ast.Name):
         return None
-    f = call.func
-    if (f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None) != "reload":
+    if called_name(call.func) != "reload":
         return None
     return call.args[0].id if call.args[0].id in written else None
