@@ -95,6 +95,10 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         if more == wanted:
             break
         wanted = more
+    # a helper package's twins (`utils/Grad.py` beside `utils/grad.py`, `Utils/` beside `utils/`), as the level's own
+    # (session 40: both were carried, and `import utils.grad` read the one Linux found, another on macOS)
+    case_twins(level.where, {name: (lambda cap, content=content: content) for name, (content, _) in files.items()},
+               {name.lower() for name in files}, _helper_name)
     package = _as_package(level, root, files, picks[ENGINE] == "__init__.py")  # before: `from . import h` needs h.py
     if unread and (needed := _imported_unread(files, unread, package)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
@@ -291,12 +295,14 @@ def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:
         by_lower.setdefault(name.lower(), []).append(name)
     picks = {}
     for target in sorted(allowed):
+        # case twins (`Engine.py` beside `ENGINE.py`, `engine.ipynb` beside `Engine.ipynb`): one of them, which
+        # collect's case_twins then refuses where their contents differ (session 40: "no engine.py found")
         if target in level.files:
             picks[target] = target
-        elif len(same := by_lower.get(target.lower(), [])) == 1:
-            picks[target] = same[0]
-        elif target.endswith(".py") and len(nb := by_lower.get(target[:-3].lower() + ".ipynb", [])) == 1:
-            picks[target] = nb[0]
+        elif same := by_lower.get(target.lower()):
+            picks[target] = min(same)
+        elif target.endswith(".py") and (nb := by_lower.get(target[:-3].lower() + ".ipynb")):
+            picks[target] = min(nb)
         elif len(copies := [name for name in level.files if copy_of(name, target)]) == 1:
             picks[target] = copies[0]
     return picks
