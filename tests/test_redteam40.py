@@ -146,3 +146,63 @@ def test_the_home_page_takes_no_words_or_status_from_its_address(served):
     page = client.get("/?error=Your+account+is+suspended&status_code=500")
     assert page.status_code == 200 and "suspended" not in page.text
     assert client.get("/?status_code=x").status_code == 200
+
+
+def test_a_notebook_naming_another_kernel_with_a_command_is_read_as_python_and_runs_nothing(tmp_path):
+    # Held: a notebook whose metadata names an R kernel whose kernel spec carries a command (`argv`) is read for its
+    # code cells alone; no kernel is started, the metadata is not followed
+    import json
+    from pathlib import Path
+
+    from grader.load import load_entry
+
+    engine = (Path(__file__).resolve().parents[1] / "reference" / "engine.py").read_text()
+    marker = tmp_path / "started"
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {
+        "kernelspec": {"name": "ir", "display_name": "R", "language": "R", "argv": ["touch", str(marker)]},
+        "language_info": {"name": "R"}}, "cells": [
+        {"cell_type": "code", "id": "c1", "metadata": {}, "execution_count": 1, "outputs": [], "source": engine}]}
+    (tmp_path / "alice.ipynb").write_text(json.dumps(notebook))
+    sub = load_entry(tmp_path / "alice.ipynb")
+    assert (sub.problem, sorted(sub.files), marker.exists()) == (None, ["engine.py"], False)
+    assert sub.files["engine.py"].decode().endswith(engine.strip() + "\n")  # after the loader's IPython names
+
+
+def test_a_zip_member_named_with_a_newline_is_no_engine_and_is_said_escaped(tmp_path):
+    # Held: `engine.py\n` is not engine.py (on Linux it is another file): refused, the name kept as written in the
+    # problem's data, and shown escaped where a report prints it (one line, no line of its own to forge)
+    import zipfile
+
+    from grader.load import load_entry
+    from grader.student_text import printable
+
+    with zipfile.ZipFile(tmp_path / "bob.zip", "w") as z:
+        z.writestr("engine.py\n", "class Value:\n    pass\n")
+    sub = load_entry(tmp_path / "bob.zip")
+    assert sub.problem == ("no engine.py found in bob.zip; expected engine.py, or a single .py or .ipynb file "
+                           "(found: engine.py\n)")
+    assert "\n" not in printable(sub.problem, one_line=True)
+
+
+def test_an_upload_of_a_zip_of_many_tiny_files_is_rejected_from_its_directory_and_costs_no_attempt(served):
+    # Held: 20,000 empty members beside engine.py (1 MB, under the cap): refused from the zip's directory, before a
+    # member is unpacked, the attempt refunded as every rejected upload's
+    import io
+    import zipfile
+
+    from grader.serve.grading import Worker
+
+    client, svc = served
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as z:
+        z.writestr("engine.py", "class Value:\n    pass\n")
+        for i in range(20000):
+            z.writestr(f"d/{i}.txt", "")
+    sent = client.post("/api/v1/submissions", headers={"Authorization": f"Bearer {svc.token_for('alice')}"},
+                       data={"exercise": "01-mul-backward"}, files={"file": ("many.zip", data.getvalue())})
+    assert sent.status_code == 202
+    Worker(svc.folder).drain()
+    seen = client.get(sent.json()["url"], headers={"Authorization": f"Bearer {svc.token_for('alice')}"}).json()
+    assert (seen["status"], seen["charged"]) == ("rejected", False)
+    assert seen["message"] == ("many.zip holds more than 10,000 members, more than the limit of 200; zip only the "
+                               "submission folder")

@@ -18,8 +18,8 @@ from ..forbidden import imported, imports_that_run, in_package, module_name, mod
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
-from .exercise_names import (binds_value, case_twins, copy_of, folders_notebook, lone_other, others_alone,
-                             others_without_engine)
+from .exercise_names import (binds_value, carried_twins, case_twins, copy_of, folders_notebook, lone_other,
+                             others_alone, others_without_engine)
 from .notebooks import files_beside, read_notebook
 from .scripts import exported_script
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
@@ -95,10 +95,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         if more == wanted:
             break
         wanted = more
-    # a helper package's twins (`utils/Grad.py` beside `utils/grad.py`, `Utils/` beside `utils/`), as the level's own
-    # (session 40: both were carried, and `import utils.grad` read the one Linux found, another on macOS)
-    case_twins(level.where, {name: (lambda cap, content=content: content) for name, (content, _) in files.items()},
-               {name.lower() for name in files}, _helper_name)
+    carried_twins(level.where, {name: content for name, (content, _) in files.items()})
     package = _as_package(level, root, files, picks[ENGINE] == "__init__.py")  # before: `from . import h` needs h.py
     if unread and (needed := _imported_unread(files, unread, package)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
@@ -289,20 +286,17 @@ def _package(parent: Level, folder: str, prefix: str, helpers: dict, depth: int,
 
 
 def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:
-    """Exercise file name → the file of this level that provides it."""
+    """Exercise file name → the file of this level that provides it; of twins, one (case_twins judges them)."""
     by_lower: dict[str, list[str]] = {}
     for name in level.files:
         by_lower.setdefault(name.lower(), []).append(name)
     picks = {}
     for target in sorted(allowed):
-        # case twins (`Engine.py` beside `ENGINE.py`, `engine.ipynb` beside `Engine.ipynb`): one of them, which
-        # collect's case_twins then refuses where their contents differ (session 40: "no engine.py found")
         if target in level.files:
             picks[target] = target
-        elif same := by_lower.get(target.lower()):
-            picks[target] = min(same)
-        elif target.endswith(".py") and (nb := by_lower.get(target[:-3].lower() + ".ipynb")):
-            picks[target] = min(nb)
+        elif twins := (by_lower.get(target.lower())
+                       or target.endswith(".py") and by_lower.get(target[:-3].lower() + ".ipynb")):
+            picks[target] = min(twins)
         elif len(copies := [name for name in level.files if copy_of(name, target)]) == 1:
             picks[target] = copies[0]
     return picks

@@ -4,7 +4,8 @@ class uploads in the same minute before a deadline (docs/serve.md, "Measured").
     in the request (the event loop): the checks that need nothing (the exercise, the file's kind)
     -> handed to this process's admission thread, which takes every upload waiting at that moment
        and admits them in ONE transaction (a group commit): per upload, the token's generation (a
-       revoked link is refused here) and a session's count of sign-outs (a session signed out is), the Idempotency-Key, the extension, the charged attempts, then
+       revoked token is refused here) and whether a cookie's session is open (one signed out is refused),
+       the Idempotency-Key, the extension, the charged attempts, then
        its row, with the uploaded bytes in it, and its job
     -> each request answered: 202, or its refusal (nothing written, nothing charged)
 
