@@ -147,7 +147,7 @@ class Service:
             person = session.get(Person, name)
         if person is None or (person.token_generation, person.links_used) != (generation, number):
             return None
-        return Who(name, role, self.token_for(name), generation)
+        return Who(name, role, token, generation)  # its token the link's: it signs nothing by itself
 
     def use_link(self, token: str) -> str | None:
         """Uses up a sign-in link and starts a session with it: the session's token, or None if the link is not the
