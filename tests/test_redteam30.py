@@ -199,7 +199,7 @@ def test_an_upload_is_received_when_its_last_byte_arrives(served, via):
     if via == "api":
         path, headers, csrf = "/api/v1/submissions", _bearer(app, "mallory"), None
     else:
-        client.get(f"/login/{app.state.service.token_for('mallory')}", follow_redirects=False)
+        client.get(f"/login/{app.state.service.link_for('mallory')}", follow_redirects=False)
         csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get("/").text).group(1)
         path, headers = "/upload", {"Cookie": f"grade_session={client.cookies['grade_session']}"}
     outcomes = []

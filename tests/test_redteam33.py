@@ -415,19 +415,19 @@ def test_a_classmates_link_does_not_replace_a_session_without_a_word(course):
     uploaded next was mallory's attempt, its score and feedback mallory's. Now the link answers a page that names both
     and signs mallory in only on its button, which carries alice's session's CSRF token."""
     client, svc = course
-    assert client.get(f"/login/{svc.token_for('alice')}", follow_redirects=False).status_code == 303
-    answer = client.get(f"/login/{svc.token_for('mallory')}", follow_redirects=False)
+    assert client.get(f"/login/{svc.link_for('alice')}", follow_redirects=False).status_code == 303
+    answer = client.get(f"/login/{svc.link_for('mallory')}", follow_redirects=False)
     assert answer.status_code == 200
     assert "This browser is signed in as alice, and the link you opened signs in mallory." in answer.text
     assert _who(client) == "alice"
     # a form on another site posts the button without the token (the session cookie is not sent with it: SameSite)
-    assert client.post(f"/login/{svc.token_for('mallory')}", data={"csrf": "forged"},
+    assert client.post(f"/login/{svc.link_for('mallory')}", data={"csrf": "forged"},
                        follow_redirects=False).status_code == 403
     assert _who(client) == "alice"
     # the button carries the token of alice's session, as the page wrote it (since session 39 a session's own token,
     # not her link's: signing out ends it)
     csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', answer.text).group(1)
-    button = client.post(f"/login/{svc.token_for('mallory')}", data={"csrf": csrf}, follow_redirects=False)
+    button = client.post(f"/login/{svc.link_for('mallory')}", data={"csrf": csrf}, follow_redirects=False)
     assert (button.status_code, button.headers["location"], _who(client)) == (303, "/", "mallory")
 
 
@@ -435,12 +435,12 @@ def test_a_link_signs_in_at_once_where_no_one_else_is_signed_in(course):
     """One's own link again (a new browser, the same person) signs in at once, as before; a post to the button with no
     session in this browser is sent to the link's page, which decides."""
     client, svc = course
-    assert client.get(f"/login/{svc.token_for('alice')}", follow_redirects=False).status_code == 303
-    assert client.get(f"/login/{svc.token_for('alice')}", follow_redirects=False).status_code == 303
+    assert client.get(f"/login/{svc.link_for('alice')}", follow_redirects=False).status_code == 303
+    assert client.get(f"/login/{svc.link_for('alice')}", follow_redirects=False).status_code == 303
     assert _who(client) == "alice"
     client.cookies.clear()
-    answer = client.post(f"/login/{svc.token_for('mallory')}", data={}, follow_redirects=False)
-    assert (answer.status_code, answer.headers["location"]) == (303, f"/login/{svc.token_for('mallory')}")
+    answer = client.post(f"/login/{svc.link_for('mallory')}", data={}, follow_redirects=False)
+    assert (answer.status_code, answer.headers["location"]) == (303, f"/login/{svc.link_for('mallory')}")
 
 
 def test_the_buttons_post_reads_the_database_off_the_event_loop(course, monkeypatch):
@@ -449,19 +449,22 @@ def test_the_buttons_post_reads_the_database_off_the_event_loop(course, monkeypa
     import asyncio
 
     client, svc = course
-    on_loop, who = [], svc.who
+    on_loop = []
 
-    def recorded(token, **how):
-        try:
-            asyncio.get_running_loop()
-            on_loop.append(True)
-        except RuntimeError:  # no loop in this thread: a worker thread's
-            on_loop.append(False)
-        return who(token, **how)
+    def recorded(read):
+        def reading(token, **how):
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(True)
+            except RuntimeError:  # no loop in this thread: a worker thread's
+                on_loop.append(False)
+            return read(token, **how)
+        return reading
 
-    assert client.get(f"/login/{svc.token_for('alice')}", follow_redirects=False).status_code == 303
-    page = client.get(f"/login/{svc.token_for('mallory')}", follow_redirects=False)
+    assert client.get(f"/login/{svc.link_for('alice')}", follow_redirects=False).status_code == 303
+    page = client.get(f"/login/{svc.link_for('mallory')}", follow_redirects=False)
     csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text).group(1)
-    monkeypatch.setattr(svc, "who", recorded)
-    button = client.post(f"/login/{svc.token_for('mallory')}", data={"csrf": csrf}, follow_redirects=False)
+    monkeypatch.setattr(svc, "who", recorded(svc.who))  # the session's (and since session 40, the link's: linked)
+    monkeypatch.setattr(svc, "linked", recorded(svc.linked))
+    button = client.post(f"/login/{svc.link_for('mallory')}", data={"csrf": csrf}, follow_redirects=False)
     assert (button.status_code, on_loop) == (303, [False, False])

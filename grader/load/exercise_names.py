@@ -63,6 +63,14 @@ def case_twins(where: str, files: dict[str, Callable[[int], bytes]], taken: set[
                                "meant; keep one of them and hand in again", where=where, files=items(sorted(names))))
 
 
+def carried_twins(where: str, files: dict[str, bytes]) -> None:
+    """case_twins of every file the submission carries (FILES: its name there -> content), a helper package's too:
+    `utils/Grad.py` beside `utils/grad.py`, `Utils/` beside `utils/` (session 40: both were carried, and `import
+    utils.grad` read the one Linux found, where the student's macOS has one)."""
+    case_twins(where, {name: (lambda cap, content=content: content) for name, content in files.items()},
+               {name.lower() for name in files}, lambda module: True)
+
+
 def others_alone(names, allowed: frozenset[str]) -> list[str] | None:
     """The exercise's files other than engine.py (of `allowed`, sorted) that the `.py` and `.ipynb` files among NAMES
     are, where each of those is one of them, folded as the loader folds a name (any case, a kept copy, a notebook of

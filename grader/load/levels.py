@@ -18,8 +18,8 @@ from ..forbidden import imported, imports_that_run, in_package, module_name, mod
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
-from .exercise_names import (binds_value, case_twins, copy_of, folders_notebook, lone_other, others_alone,
-                             others_without_engine)
+from .exercise_names import (binds_value, carried_twins, case_twins, copy_of, folders_notebook, lone_other,
+                             others_alone, others_without_engine)
 from .notebooks import files_beside, read_notebook
 from .scripts import exported_script
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
@@ -95,6 +95,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         if more == wanted:
             break
         wanted = more
+    carried_twins(level.where, {name: content for name, (content, _) in files.items()})
     package = _as_package(level, root, files, picks[ENGINE] == "__init__.py")  # before: `from . import h` needs h.py
     if unread and (needed := _imported_unread(files, unread, package)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
@@ -285,7 +286,7 @@ def _package(parent: Level, folder: str, prefix: str, helpers: dict, depth: int,
 
 
 def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:
-    """Exercise file name → the file of this level that provides it."""
+    """Exercise file name → the file of this level that provides it; of twins, one (case_twins judges them)."""
     by_lower: dict[str, list[str]] = {}
     for name in level.files:
         by_lower.setdefault(name.lower(), []).append(name)
@@ -293,10 +294,9 @@ def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:
     for target in sorted(allowed):
         if target in level.files:
             picks[target] = target
-        elif len(same := by_lower.get(target.lower(), [])) == 1:
-            picks[target] = same[0]
-        elif target.endswith(".py") and len(nb := by_lower.get(target[:-3].lower() + ".ipynb", [])) == 1:
-            picks[target] = nb[0]
+        elif twins := (by_lower.get(target.lower())
+                       or target.endswith(".py") and by_lower.get(target[:-3].lower() + ".ipynb")):
+            picks[target] = min(twins)
         elif len(copies := [name for name in level.files if copy_of(name, target)]) == 1:
             picks[target] = copies[0]
     return picks

@@ -4,7 +4,8 @@ class uploads in the same minute before a deadline (docs/serve.md, "Measured").
     in the request (the event loop): the checks that need nothing (the exercise, the file's kind)
     -> handed to this process's admission thread, which takes every upload waiting at that moment
        and admits them in ONE transaction (a group commit): per upload, the token's generation (a
-       revoked link is refused here) and a session's count of sign-outs (a session signed out is), the Idempotency-Key, the extension, the charged attempts, then
+       revoked token is refused here) and whether a cookie's session is open (one signed out is refused),
+       the Idempotency-Key, the extension, the charged attempts, then
        its row, with the uploaded bytes in it, and its job
     -> each request answered: 202, or its refusal (nothing written, nothing charged)
 
@@ -52,7 +53,9 @@ REVOKED = msg("this sign-in link was revoked: ask your instructor for your new o
 # a request with no session (none, an expired one, one signed out: the same words for each, auth.py)
 SIGN_IN = msg("sign in: use your personal link, or send `Authorization: Bearer TOKEN`")
 
-GENERATION = "SELECT token_generation, sign_outs FROM people WHERE name = :name"
+# the person's generation, and whether the session a cookie names is still theirs (auth.py); also Service.who's
+GENERATION = ("SELECT token_generation, EXISTS (SELECT 1 FROM browser_sessions WHERE browser_sessions.id = :session "
+              "AND browser_sessions.person = people.name) FROM people WHERE name = :name")
 BY_KEY = ("SELECT id, status, lateness FROM submissions WHERE student = :student AND idempotency_key = :key "
           "LIMIT 1")
 EXTENSION = "SELECT due, late_until FROM extensions WHERE student = :student AND exercise = :exercise"
@@ -171,7 +174,7 @@ class Admission:
     def _decide(self, sql, when_in, when_out, who, row) -> dict:
         student, exercise, received = row["student"], row["exercise"], row["received_at"]
         lock = "" if self.db.sqlite else " FOR UPDATE"  # PostgreSQL: one student's admissions in turn
-        generation = sql(GENERATION + lock, name=student)
+        generation = sql(GENERATION + lock, name=student, session=who.session)
         if not generation or not who.current(*generation[0]):
             said = REVOKED if not generation or generation[0][0] != who.generation else SIGN_IN
             raise Refused(401, said, {"WWW-Authenticate": "Bearer"})

@@ -85,6 +85,26 @@ def unread_form(reason):
                reason=str(reason))
 
 
+# The key under which app.UploadCap hands a page's route the refusal of a body over the course's cap, the body unread:
+# the route says it as it says its other refusals (on a page, in the course's language), never starlette's JSON.
+FORM_OVER_CAP = "grader.form_over_cap"
+
+
+async def page_form(request: Request, **limits):
+    """The form of one of the pages (the sign-out, the switch page's button, the instructor's regrade and extensions,
+    an LMS's LTI post), read with its limits, no file in it. A body over the course's cap, or one python-multipart
+    refuses (more fields than the form has, a part over its size), is a Refused, which a page answers with a page in
+    the course's language (app.py). Session 39's red team: only the upload form did; the others answered starlette's
+    raw English JSON, `{"detail":"Too many fields. Maximum number of fields is 2."}`, and the cap's own."""
+    if (over := request.scope.get(FORM_OVER_CAP)) is not None:
+        raise Refused(413, over)
+    try:
+        return await request.form(**{"max_files": 0, **limits})
+    except HTTPException as exc:  # python-multipart's refusal, which starlette answers as raw JSON
+        raise Refused(400, msg("the form could not be read ({reason}): reload the page and send it again",
+                               reason=str(exc.detail))) from None
+
+
 async def read_upload(request: Request, person: Who, by_cookie: bool):
     """(exercise, filename, bytes) from a multipart request: one file part, or a pasted `code` field.
 

@@ -3,9 +3,10 @@
 The cap is an ASGI middleware in front of everything: a request whose
 Content-Length is over the course's max_upload_mb is answered 413 before a
 byte of its body is read; one without a Content-Length (chunked) is counted
-as it streams and cut off at the cap. The page's own form (pages.upload) is
-answered with the page and the refusal's words on it, as its other refusals
-are; the API and every other request with the refusal as JSON.
+as it streams and cut off at the cap. The pages' forms (pages.upload, and every
+other path outside /api/, api.page_form) are answered with a page and the
+refusal's words on it, as their other refusals are; the API with the refusal as
+JSON.
 
 The server starts its pool (`workers` processes of `python -m
 grader.serve.grading`), restarts a worker that dies, and runs the reconciler
@@ -30,9 +31,9 @@ from fastapi.staticfiles import StaticFiles
 from ..i18n import msg, translator
 from ..load.reading import size_text
 from . import ServeError, jobs
-from .api import router
 from .grading import job_failed
-from .pages import UPLOAD_OVER_CAP, UPLOAD_PAGE, _SignIn, pages, render, sign_in_page
+from .api import FORM_OVER_CAP, router
+from .pages import _SignIn, pages, render, sign_in_page
 from .service import Refused, Service
 from .sign_in import sign_in
 
@@ -77,10 +78,11 @@ class UploadCap:
         # the loader's unit (`20.0 MiB`, as a file it refuses is said; this said `20 MB` of 20 MiB until session 37)
         said = msg("the upload is over this course's limit of {limit}: submit your engine.py, notebook or zip alone",
                    limit=size_text(self.cap - MULTIPART_SLACK))
-        if scope.get("path") == UPLOAD_PAGE:
-            # the page's form, sent by a browser: the page again with these words on it (pages.upload), as every
-            # refusal of the form is shown; a browser shown this JSON saw raw JSON (until session 38). The body is not
-            # read: the route is handed an empty one, and the connection is closed after the answer.
+        if not scope.get("path", "").startswith("/api/"):
+            # a page's form, sent by a browser: a page with these words on it (the upload's page again, pages.upload;
+            # another form's error page, api.page_form), as every refusal of a form is shown; a browser was shown raw
+            # JSON (the upload's until session 38, the others' until session 40). The body is not read: the route is
+            # handed an empty one, and the connection is closed after the answer.
             async def nothing():
                 return {"type": "http.request", "body": b"", "more_body": False}
 
@@ -89,7 +91,7 @@ class UploadCap:
                     message = {**message, "headers": [*message.get("headers", []), (b"connection", b"close")]}
                 await send(message)
 
-            return await self.app({**scope, UPLOAD_OVER_CAP: said}, nothing, closing)
+            return await self.app({**scope, FORM_OVER_CAP: said}, nothing, closing)
         body = json.dumps({"detail": translator(self.lang).render(said), "message_data": said.to_json()}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"connection", b"close"),

@@ -1,21 +1,23 @@
-"""Who is asking: signed sign-in tokens, revocable; the session cookie; CSRF tokens for forms.
+"""Who is asking: signed tokens, revocable; single-use sign-in links; the session cookie; CSRF tokens for forms.
 
-A token is `itsdangerous`'s signature over (name, generation) with the
-course's secret (FOLDER/secret.key, 0600, made by `grade serve init`). It is
-the same every time `grade serve tokens` prints it, until it is revoked:
-`grade serve tokens DIR --revoke alice` bumps alice's generation in the
-database, and every token and cookie of the old generation stops working at
-once. A sign-in link (BASE/login/TOKEN) sets a session token in a cookie that is
-HttpOnly, SameSite=Lax, and Secure when the request came over TLS (directly,
-or through a proxy that says so with X-Forwarded-Proto; see docs/serve.md);
-over TLS it is named `__Host-grade_session`, a name only this host can set
-(`session_cookie`). The session token is the signature over (name, generation,
-sign-outs): signing out bumps the person's count of sign-outs in the database,
-and every session cookie made before stops working, a copy of it included; the
-link itself still signs in. Session 38's red team: the cookie was the link's
-token, and a copy of it taken before the sign-out (a lab computer's) signed in
-until the instructor revoked the link. The cookie takes only a session token.
-The API takes the link's token (or a session's) as `Authorization: Bearer TOKEN`.
+Three kinds of token, each `itsdangerous`'s signature with the course's secret (FOLDER/secret.key, 0600, made by
+`grade serve init`):
+
+- the person's **API token**, over (name, generation): `Authorization: Bearer TOKEN`, for `curl` and scripts. It is
+  the same every time `grade serve tokens` prints it, until it is revoked: `grade serve tokens DIR --revoke alice`
+  bumps alice's generation in the database, and every token, link and cookie of the old generation stops working.
+- a **sign-in link** (BASE/login/LINK), over (name, generation, number), signed with a salt of its own (a link is no
+  API token, nor an API token a link): it is good while its number is the count of links that person has used
+  (`people.links_used`), so it signs in once. Session 39's red team: the link was the API token, and the one kept in
+  a shared computer's history signed in until the instructor revoked it; now it gets the words a revoked one gets.
+  `grade serve tokens` prints each person's current link, the same until it is used.
+- a **session's token**, over (name, generation, session id), set by the link in a cookie that is HttpOnly,
+  SameSite=Lax, and Secure when the request came over TLS (directly, or through a proxy that says so with
+  X-Forwarded-Proto; see docs/serve.md); over TLS it is named `__Host-grade_session`, a name only this host can set
+  (`session_cookie`). Its session is a row of `browser_sessions`; signing out deletes that row, so a copy of the
+  cookie signs in no more (session 38's red team), and the person's other browsers stay signed in (session 40: with
+  single-use links, ending them all sent a student to the instructor for a new link for each). The cookie takes only
+  a session's token; the API takes the API token or a session's.
 
 A form posted with the cookie carries a CSRF token: an HMAC of the session's
 token, checked in constant time; a request with a Bearer header needs none
@@ -75,19 +77,25 @@ class Tokens:
 
     def __init__(self, key: bytes):
         self._signer = URLSafeSerializer(key, salt="grade-serve-token")
+        self._links = URLSafeSerializer(key, salt="grade-serve-link")
         self._csrf_key = hashlib.sha256(b"csrf:" + key).digest()
         # itsdangerous derives its key and checks the HMAC at each read (0.2-0.3 ms of CPU, on every request
         # of a burst of uploads); a good signature is remembered, a bad one is checked again each time.
         # Revocation is not a signature's business: the token's generation is read from the database.
-        self._checked: dict[str, tuple[str, int, int | None]] = {}
+        self._checked: dict[str, tuple[str, int, str | None]] = {}
 
-    def make(self, name: str, generation: int, sign_outs: int | None = None) -> str:
-        """A link's token (sign_outs None), or a session's: made under the person's count of sign-outs."""
-        return self._signer.dumps([name, generation] if sign_outs is None else [name, generation, sign_outs])
+    def make(self, name: str, generation: int, session: str | None = None) -> str:
+        """The API token (session None), or a session's: naming its row of `browser_sessions`."""
+        return self._signer.dumps([name, generation] if session is None else [name, generation, session])
 
-    def read(self, token: str) -> tuple[str, int, int | None] | None:
-        """(name, generation, sign-outs: None for a link's token), or None for a token that is not one of ours
-        (tampered, truncated, another course's)."""
+    def link(self, name: str, generation: int, number: int) -> str:
+        """The sign-in link's token: good while `number` is the person's count of links used."""
+        return self._links.dumps([name, generation, number])
+
+    def read(self, token: str) -> tuple[str, int, str | None] | None:
+        """(name, generation, session id: None for the API token), or None for a token that is not one of ours
+        (tampered, truncated, another course's, a link's, a session's of before session 40, whose third field was a
+        count)."""
         known = self._checked.get(token)
         if known is not None:
             return known
@@ -97,13 +105,24 @@ class Tokens:
             return None
         if not isinstance(fields, list) or len(fields) not in (2, 3):
             return None
-        name, generation, sign_outs = (*fields, None)[:3]
-        if not isinstance(name, str) or not all(type(n) is int for n in (generation, *fields[2:])):
+        name, generation, session = (*fields, None)[:3]
+        if not isinstance(name, str) or type(generation) is not int or not isinstance(session, (str, type(None))):
             return None
         if len(self._checked) >= self.CHECKED:
             self._checked.clear()
-        self._checked[token] = (name, generation, sign_outs)
-        return name, generation, sign_outs
+        self._checked[token] = (name, generation, session)
+        return name, generation, session
+
+    def read_link(self, token: str) -> tuple[str, int, int] | None:
+        """(name, generation, number) of a sign-in link's token, or None (not a link of this course)."""
+        try:
+            fields = self._links.loads(token)
+        except (BadSignature, ValueError, TypeError):
+            return None
+        if not isinstance(fields, list) or len(fields) != 3 or not isinstance(fields[0], str) \
+                or not all(type(n) is int for n in fields[1:]):
+            return None
+        return fields[0], fields[1], fields[2]
 
     def csrf(self, token: str) -> str:
         return hmac.new(self._csrf_key, token.encode(), hashlib.sha256).hexdigest()

@@ -76,11 +76,12 @@ def init_command(folder, students, exercises, base_url):
 @click.argument("folder", type=click.Path(exists=True, file_okay=False))
 @click.option("--db", default=None, help="The database URL [default: SQLite in FOLDER].")
 @click.option("--revoke", multiple=True, metavar="NAME",
-              help="Revoke NAME's token (their old link stops working at once) and print the new one; repeatable.")
+              help="Revoke NAME's API token, link and sessions at once and print the new ones; repeatable.")
 def tokens_command(folder, db, revoke):
-    """Print CSV `student,token,link`: each student's personal sign-in link, then the instructors'.
+    """Print CSV `student,token,link`: each student's API token and current sign-in link, then the instructors'.
 
-    The same every time until revoked. Send each student their own line only.
+    The token (for `Authorization: Bearer`) is the same every time until revoked. A link signs in once: the same
+    every time until it is used, then the next one. Send each student their own line only.
     """
     svc = _service(folder, db)
     people = (*svc.course.students, *svc.course.instructors)
@@ -92,8 +93,7 @@ def tokens_command(folder, db, revoke):
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(["student", "token", "link"])
     for name in (revoke or people):
-        token = svc.token_for(name)
-        writer.writerow([name, token, signed_link(svc.course.base_url, token)])
+        writer.writerow([name, svc.token_for(name), signed_link(svc.course.base_url, svc.link_for(name))])
 
 
 @serve_group.command("start")

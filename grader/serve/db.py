@@ -33,13 +33,24 @@ class Base(DeclarativeBase):
 
 
 class Person(Base):
-    """A student or an instructor of the roster; bumping `token_generation` revokes their links (and sessions), bumping
-    `sign_outs` ends their sessions (auth.py: a session cookie carries the count it was made under)."""
+    """A student or an instructor of the roster; bumping `token_generation` revokes their links, their API token and
+    their sessions; `links_used` counts the sign-in links they used (a link is good while its number is that count:
+    single-use, auth.py). `sign_outs` is no longer read (session 40: a sign-out ends its own BrowserSession)."""
     __tablename__ = "people"
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     role: Mapped[str] = mapped_column(String(16))
     token_generation: Mapped[int] = mapped_column(Integer, default=0)
     sign_outs: Mapped[int] = mapped_column(Integer, default=0)
+    links_used: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class BrowserSession(Base):
+    """A browser's session, started by a sign-in link or an LTI launch: its cookie names this row (auth.py), and
+    signing out deletes it, so a copy of the cookie signs in no more; the person's other browsers are not touched."""
+    __tablename__ = "browser_sessions"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    person: Mapped[str] = mapped_column(ForeignKey("people.name"), index=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime)
 
 
 class Submission(Base):

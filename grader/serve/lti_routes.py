@@ -9,13 +9,13 @@ from pylti1p3.exception import LtiException
 from starlette.concurrency import run_in_threadpool
 
 from ..i18n import msg
-from .api import service
+from .api import page_form, service
 from .pages import render
 from .sign_in import signed_in_response
 from .service import Refused
 
 router = APIRouter(prefix="/lti")
-FORM_LIMITS = {"max_files": 0, "max_fields": 20, "max_part_size": 64 * 1024}
+FORM_LIMITS = {"max_fields": 20, "max_part_size": 64 * 1024}
 
 
 def _lti(request):
@@ -28,7 +28,7 @@ def _lti(request):
 async def _params(request):
     params = dict(request.query_params)
     if request.method == "POST":
-        params.update({k: v for k, v in (await request.form(**FORM_LIMITS)).items() if isinstance(v, str)})
+        params.update({k: v for k, v in (await page_form(request, **FORM_LIMITS)).items() if isinstance(v, str)})
     return params, dict(request.cookies), request.url.scheme == "https"
 
 

@@ -31,7 +31,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..i18n import msg, translator
 from ..student_text import printable
-from .api import CSRF_WRONG, TERMINAL, identify, read_upload, service
+from .api import CSRF_WRONG, FORM_OVER_CAP, TERMINAL, identify, page_form, read_upload, service
 from .auth import session_cookie
 from .db import Submission
 from .gradebook import gradebook
@@ -123,24 +123,30 @@ def sign_in_page(request, exc):
 
 @pages.post("/logout")
 async def logout(request: Request):
-    """Signs this person's sessions out, on the page's form, whose CSRF token it checks (every browser of theirs: the
-    count of sign-outs is the person's, auth.py). Session 34's red team: it checked none,
+    """Signs this browser's session out, on the page's form, whose CSRF token it checks (this browser's only: the
+    person's others stay signed in, auth.py). Session 34's red team: it checked none,
     and a page of another host of the same site (whose posts carry the SameSite=Lax cookie) signed a student out,
     then opened a classmate's link, which a browser signed in as no one takes at once (sign_in.py)."""
     person = await run_in_threadpool(signed_in, request)
-    form = await request.form(max_files=0, max_fields=2)
+    form = await page_form(request, max_fields=2)
     svc = service(request)
     if not svc.tokens.csrf_ok(person.token, form.get("csrf")):
         raise Refused(403, CSRF_WRONG)
     # the server ends the session: a copy of the cookie signs in no more (session 38's red team), auth.py
-    await run_in_threadpool(svc.sign_out, person.name)
+    await run_in_threadpool(svc.sign_out, person)
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(session_cookie(request), path="/", secure=request.url.scheme == "https")
     return response
 
 
 @pages.get("/", response_class=HTMLResponse)
-def home(request: Request, error: str | None = None, status_code: int = 200):
+def home_page(request: Request):
+    return home(request)
+
+
+def home(request, error=None, status_code=200):
+    """The student's page; with the words of a refusal of its upload form (upload). Not the route's parameters:
+    `/?error=...&status_code=500` showed any words a link chose, in the page's red, with any status (session 40)."""
     person = signed_in(request)
     if person.instructor:
         return RedirectResponse("/instructor", status_code=303)
@@ -153,10 +159,9 @@ def home(request: Request, error: str | None = None, status_code: int = 200):
                   history=history, error=error)
 
 
-# the page's form (home.html's action) and the key under which app.UploadCap hands it a refusal of its size: the page
-# shows it as it shows every refusal of the form, where the API answers it as JSON
+# the page's form (home.html's action); app.UploadCap hands it a refusal of its size (api.FORM_OVER_CAP), which the
+# page shows as it shows every refusal of the form, where the API answers it as JSON
 UPLOAD_PAGE = "/upload"
-UPLOAD_OVER_CAP = "grader.upload_over_cap"
 
 
 @pages.post(UPLOAD_PAGE)
@@ -164,7 +169,7 @@ async def upload(request: Request):
     person = await run_in_threadpool(signed_in, request)
     svc = service(request)
     try:
-        if (over := request.scope.get(UPLOAD_OVER_CAP)) is not None:  # refused before its body was read
+        if (over := request.scope.get(FORM_OVER_CAP)) is not None:  # refused before its body was read
             raise Refused(413, over)
         exercise, filename, data = await read_upload(request, person, by_cookie=True)
         received = utcnow()  # once its last byte has arrived (api.read_upload)
@@ -325,7 +330,7 @@ REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'no
 @pages.post("/instructor/regrade", response_class=HTMLResponse)
 async def regrade_form(request: Request):
     person = signed_in(request, "instructor")
-    form = await request.form(max_files=0, max_fields=4)
+    form = await page_form(request, max_fields=4)
     if not service(request).tokens.csrf_ok(person.token, form.get("csrf")):
         raise Refused(403, CSRF_WRONG)
     rid = await run_in_threadpool(service(request).start_regrade, str(form.get("exercise")),
@@ -342,7 +347,7 @@ def regrade_page(rid: int, request: Request):
 @pages.post("/instructor/extensions", response_class=HTMLResponse)
 async def extension_form(request: Request):
     person = signed_in(request, "instructor")
-    form = await request.form(max_files=0, max_fields=6)
+    form = await page_form(request, max_fields=6)
     svc = service(request)
     if not svc.tokens.csrf_ok(person.token, form.get("csrf")):
         raise Refused(403, CSRF_WRONG)

@@ -8,6 +8,7 @@ upload is accepted by admission.py, on its own thread.
 from __future__ import annotations
 
 import contextlib
+import secrets
 import threading
 import time
 import weakref
@@ -17,18 +18,18 @@ from pathlib import Path
 from limits import parse as parse_rate
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import delete, func, select, text, update
 
 from ..i18n import msg
 from . import Refused, jobs  # noqa: F401 (Refused: the routes import it from here)
-from .admission import Admission
+from .admission import GENERATION, Admission
 from .auth import Tokens, secret
 from .course import load
-from .db import Database, Extension, Person, Regrade, Submission, url_for
+from .db import BrowserSession, Database, Extension, Person, Regrade, Submission, url_for
 from .rules import aware, deadline, released, utcnow
 
 # Built once: every request signed in by a token runs it (SQLAlchemy then reuses its compiled form).
-GENERATION = select(Person.token_generation, Person.sign_outs).where(Person.name == bindparam("name"))
+CURRENT = text(GENERATION)
 SUBMIT_RATE = parse_rate("30/minute")  # requests per person, whatever their attempt limits say
 SIGN_IN_RATE = parse_rate("20/minute")  # sign-in tries per client address: tokens are not to be guessed
 # Status streams (server-sent events) one person may hold open at once: a few pages or tabs. Each polls the
@@ -68,11 +69,11 @@ class Who:
     role: str
     token: str
     generation: int = 0
-    sign_outs: int | None = None  # a session's token: the sign-outs it was made under (auth.py); None: a link's
+    session: str | None = None  # a session's token: its row of browser_sessions (auth.py); None: the API token
 
-    def current(self, generation: int, sign_outs: int) -> bool:
-        """Is this token still good, the person's generation and count of sign-outs being these?"""
-        return generation == self.generation and self.sign_outs in (None, sign_outs)
+    def current(self, generation: int, session_open) -> bool:
+        """Is this token still good, the person's generation being this, and its session (if any) open or not?"""
+        return generation == self.generation and (self.session is None or bool(session_open))
 
     @property
     def instructor(self) -> bool:
@@ -116,37 +117,81 @@ class Service:
                     person.role = self.course.role(name)
 
     def token_for(self, name: str) -> str:
+        """The person's API token (auth.py): the same until revoked."""
         with self.db.read() as session:
             person = session.get(Person, name)
         return self.tokens.make(name, person.token_generation)
 
+    def link_for(self, name: str) -> str:
+        """The person's current sign-in link's token (auth.py): the same until it is used, or revoked."""
+        with self.db.read() as session:
+            person = session.get(Person, name)
+        return self.tokens.link(name, person.token_generation, person.links_used)
+
     def revoke(self, name: str) -> str:
+        """Ends the person's API token, link and sessions; their new API token."""
         with self.db.write() as session:
             person = session.get(Person, name)
             person.token_generation += 1
+            session.execute(delete(BrowserSession).where(BrowserSession.person == name))
         return self.token_for(name)
 
-    def session_token(self, name: str) -> str:
-        """A new session's token for `name` (the cookie a sign-in sets): good until they sign out or are revoked."""
+    def linked(self, token: str | None) -> Who | None:
+        """The person a sign-in link names, if it is their current one (unused, not revoked); it is not used up."""
+        read = self.tokens.read_link(token) if token else None
+        role = self.course.role(read[0]) if read else None
+        if role is None:
+            return None
+        name, generation, number = read
         with self.db.read() as session:
             person = session.get(Person, name)
-        return self.tokens.make(name, person.token_generation, person.sign_outs)
+        if person is None or (person.token_generation, person.links_used) != (generation, number):
+            return None
+        return Who(name, role, token, generation)  # its token the link's: it signs nothing by itself
 
-    def sign_out(self, name: str):
-        """Ends every session of `name` (each browser's cookie, and any copy of one); their link still signs in."""
+    def use_link(self, token: str) -> str | None:
+        """Uses up a sign-in link and starts a session with it: the session's token, or None if the link is not the
+        person's current one (used, revoked). One transaction: of two browsers opening one link at once, one signs in."""
+        read = self.tokens.read_link(token)
+        if read is None or self.course.role(read[0]) is None:
+            return None
+        name, generation, number = read
         with self.db.write() as session:
-            session.get(Person, name).sign_outs += 1
+            used = session.execute(update(Person).where(
+                Person.name == name, Person.token_generation == generation, Person.links_used == number
+            ).values(links_used=Person.links_used + 1))
+            if used.rowcount != 1:
+                return None
+            return self._start_session(session, name, generation)
+
+    def session_token(self, name: str) -> str:
+        """A new session's token for `name` (an LTI launch's cookie): good until it signs out or is revoked."""
+        with self.db.write() as session:
+            return self._start_session(session, name, session.get(Person, name).token_generation)
+
+    def _start_session(self, session, name, generation) -> str:
+        sid = secrets.token_hex(16)
+        session.add(BrowserSession(id=sid, person=name, started_at=utcnow()))
+        return self.tokens.make(name, generation, sid)
+
+    def sign_out(self, who: Who):
+        """Ends the session `who` was signed in by (a copy of its cookie included); their other browsers' sessions
+        and their link are not touched."""
+        if who.session is not None:
+            with self.db.write() as session:
+                session.execute(delete(BrowserSession).where(BrowserSession.id == who.session,
+                                                             BrowserSession.person == who.name))
 
     def signed(self, token: str | None, session=False) -> Who | None:
         """The person a token names, by its signature and the roster alone: no database, so an upload can be
         refused before its body is read; admission.py checks it is current (Who.current) in its transaction.
-        session: only a session's token (a cookie), not a link's."""
+        session: only a session's token (a cookie), not the API token."""
         read = self.tokens.read(token) if token else None
         if read is None or (session and read[2] is None):
             return None
-        name, generation, sign_outs = read
+        name, generation, sid = read
         role = self.course.role(name)
-        return None if role is None else Who(name, role, token, generation, sign_outs)
+        return None if role is None else Who(name, role, token, generation, sid)
 
     def who(self, token: str | None, session=False) -> Who | None:
         """The person a token names, if it is theirs now (not revoked, and a session's not signed out)."""
@@ -154,7 +199,7 @@ class Service:
         if person is None:
             return None
         with self.db.engine.connect() as conn:  # Core, not the ORM: this runs on every request
-            current = conn.execute(GENERATION, {"name": person.name}).first()
+            current = conn.execute(CURRENT, {"name": person.name, "session": person.session}).first()
         return person if current is not None and person.current(*current) else None
 
     def rate_ok(self, rate, *keys) -> bool:

@@ -28,7 +28,7 @@ def _text(html):
 
 def _signed_in(served, name):
     client = TestClient(served.app)
-    assert client.get(f"/login/{served.svc.token_for(name)}", follow_redirects=False).status_code == 303
+    assert client.get(f"/login/{served.svc.link_for(name)}", follow_redirects=False).status_code == 303
     return client
 
 

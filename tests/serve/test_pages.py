@@ -13,7 +13,7 @@ from .conftest import OWN_VALUE, REFERENCE
 
 def signed_in(served, name, https=False):
     client = TestClient(served.app, base_url="https://testserver" if https else "http://testserver")
-    answer = client.get(f"/login/{served.svc.token_for(name)}", follow_redirects=False)
+    answer = client.get(f"/login/{served.svc.link_for(name)}", follow_redirects=False)
     assert answer.status_code == 303
     return client, answer
 

@@ -17,7 +17,7 @@ def _pages(course, lang):
         pages = {}
         for name, path in (("instructor", "/instructor"), ("alice", "/")):
             signed = TestClient(client.app)
-            assert signed.get(f"/login/{svc.token_for(name)}", follow_redirects=False).status_code == 303
+            assert signed.get(f"/login/{svc.link_for(name)}", follow_redirects=False).status_code == 303
             pages[name] = signed.get(path).text
         return pages
 
