@@ -5,6 +5,7 @@ import importlib.util
 import sys
 
 from bench_modules import BENCH, load_bench
+from grader.similarity.normalise import read_source
 
 
 def test_a_class_is_found_where_the_benchmark_keeps_it():
@@ -205,3 +206,21 @@ def test_sim40tctl_holds_what_its_make_writes_and_labels_its_copies():
     assert labels["ctl_x1copy"] == {"cluster": "ctl_x1", "level": 4, "kind": "sim40tctl", "hard_pair": "ctl_x"}
     assert labels["ctl_p1"] == {"cluster": None, "level": None, "kind": "sim40tctl", "hard_pair": "ctl_p"}
     assert "sim40tctl" in controls.FOLDERS
+
+
+def test_sim40actl_engines_pass_the_whole_engine_check_write_the_course_s_formulas_and_are_measured():
+    """sim40actl's five honest engines (the canonical local derivatives in five architectures, one of them operators
+    stamped out of a template with exec) each give reference/engine.py's values and gradients (sim35b1's check), and
+    controls.py measures their folder; f1's template is read as the code it makes (opaque.py)."""
+    sim35b1, controls = load_bench("sim35b1"), load_bench("controls")
+    honest = sorted((BENCH / "sim40actl" / "honest").glob("*.py"))
+    assert [p.stem for p in honest] == ["d1", "d2", "e1", "e2", "f1"] and "sim40actl" in controls.FOLDERS
+    for path in honest:
+        sim35b1.check(path.read_text(encoding="utf-8"), path.stem)  # raises AssertionError on a wrong value
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in honest}
+    assert "lambda up: up * (1 - t * t)" in texts["d1"] and "(1 - t * t,)" in texts["e2"]
+    assert '"tanh": lambda node, a: (1 - node.data * node.data,)' in texts["d2"]
+    assert '"tanh": (math.tanh, lambda x, y: 1 - y ** 2)' in texts["e1"]
+    f1 = read_source(texts["f1"])
+    assert f1.opaque == [{"file": "engine.py", "line": 90, "call": "exec", "unpacked": True}]
+    assert "self.grad += g * (1 - out.data ** 2)" in f1.unpacked[0]

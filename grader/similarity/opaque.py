@@ -9,7 +9,10 @@ hex, zlib, gzip, bz2, lzma, `codecs.decode` with one of those or rot13,
 `.decode()`/`.encode()`, `.strip()`, `.replace()` of constants, `[::-1]`, `+`
 of two such values, `"".join` of strings, of `map(chr, codes)` or of
 `text.split()`, `bytes` of codes, and a name the file
-assigns exactly once, followed up to MAX_NAMES deep), it is decoded here,
+assigns exactly once, followed up to MAX_NAMES deep; a template filled by
+`.format` or `%` with texts and literal numbers, a condition on texts, and
+the names of `for` loops over a literal table, at most unrolled.MAX_ROWS passes,
+each pass's code joined), it is decoded here,
 statically, with every output capped at MAX_DECODED bytes (a decompression
 bomb stops at the cap), and the decoded text is compared as code of the same
 file. Nothing is ever run: an argument that needs anything else (a name
@@ -28,6 +31,7 @@ import zlib
 from dataclasses import dataclass
 
 from .roles import called_name
+from .unrolled import compared, formatted, loops_of, unrolled
 
 RUNS_CODE = frozenset({"exec", "eval", "compile"})
 MAX_DECODED = 256 * 1024  # bytes one decoding step may produce; an engine is about 3 KB
@@ -55,6 +59,8 @@ def opaque_calls(nodes) -> list[Opaque]:
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name):
             assigned.setdefault(node.target.id, []).append(None)
     names = {name: values[0] for name, values in assigned.items() if len(values) == 1 and values[0] is not None}
+    runs = any(isinstance(n, ast.Call) and called_name(n.func) in RUNS_CODE for n in nodes)
+    loops = loops_of(nodes, RUNS_CODE) if runs else {}
     for node in nodes:
         if not isinstance(node, ast.Call) or not node.args:
             continue
@@ -62,20 +68,39 @@ def opaque_calls(nodes) -> list[Opaque]:
         name = called_name(func)
         if name not in RUNS_CODE:
             continue
-        decoder = _Decoder(names)  # each call may follow every name
-        try:
-            value = decoder.decoded(node.args[0])
-        except (ValueError, TypeError, binascii.Error, zlib.error, OSError, EOFError, lzma.LZMAError,
-                UnicodeError, LookupError, RecursionError, MemoryError):
-            value = None
-        if isinstance(value, bytes):
-            try:
-                value = value.decode("utf-8")
-            except UnicodeDecodeError:
-                value = None
-        text = value if isinstance(value, str) else None
-        found.append(Opaque(node.lineno, name, text, frozenset(decoder.followed) if text is not None else frozenset()))
+        followed: set[str] = set()
+        rows, unknown = unrolled(loops.get(id(node), []), names, followed)
+        known = {n: value for n, value in names.items() if n not in unknown}  # a loop's names are not the file's
+        texts: list[str] | None = []
+        kept: dict = {}
+        for row in rows:
+            decoder = _Decoder(known, row, kept)  # each call, and each row of its loops, may follow every name
+            text = _text(decoder, node.args[0])
+            followed |= decoder.followed
+            if text is not None and text in texts:  # a row the code does not read makes the same code again: once
+                continue
+            if text is None or sum(map(len, texts)) + len(text) > MAX_DECODED:
+                texts = None
+                break
+            texts.append(text)
+        text = "\n".join(texts) if texts else None
+        found.append(Opaque(node.lineno, name, text, frozenset(followed) if text is not None else frozenset()))
     return found
+
+
+def _text(decoder: _Decoder, node) -> str | None:
+    """The code NODE (an exec/eval/compile's argument) gives, decoded statically; None when it cannot be."""
+    try:
+        value = decoder.decoded(node)
+    except (ValueError, TypeError, binascii.Error, zlib.error, OSError, EOFError, lzma.LZMAError,
+            UnicodeError, LookupError, RecursionError, MemoryError):
+        return None
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return value if isinstance(value, str) else None
 
 
 class _Unknown(ValueError):
@@ -88,14 +113,42 @@ MAX_NAMES = 8  # names followed, one to the next, in one argument
 class _Decoder:
     """Decodes one argument statically; follows each name the file assigns once at most once (NAMES: name -> value)."""
 
-    def __init__(self, names: dict):
+    def __init__(self, names: dict, row: dict | None = None, kept: dict | None = None):
         self.unread = dict(names)
+        # the names a loop over a literal table binds on this pass: constants, read as often as they are named
+        self.row = row or {}
         self.followed: set[str] = set()
+        # the values of the argument's parts that read no name of the row, kept for the loop's next passes (by node
+        # id): a packed text is decoded once, not once per row
+        self.kept = {} if kept is None else kept
+        self.row_read = 0
 
     def decoded(self, node, names: int = 0):
         """The value of an expression made of literals and known decoders only; raises _Unknown otherwise."""
+        if id(node) in self.kept:
+            return self.kept[id(node)]
+        before = self.row_read
+        value = self._decoded(node, names)
+        if self.row_read == before:
+            self.kept[id(node)] = value
+        return value
+
+    def _decoded(self, node, names: int = 0):
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
             return node.value
+        if isinstance(node, ast.Name) and node.id in self.row:
+            self.row_read += 1
+            return self.row[node.id].value
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+            return formatted(self.decoded(node.func.value), [self.filled(a) for a in node.args],
+                             {k.arg: self.filled(k.value) for k in node.keywords if k.arg is not None},
+                             any(k.arg is None for k in node.keywords), MAX_DECODED)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+            template = self.decoded(node.left)
+            values = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
+            return formatted(template, [self.filled(v) for v in values], {}, False, MAX_DECODED, percent=True)
+        if isinstance(node, ast.IfExp):
+            return self.decoded(node.body if self.holds(node.test) else node.orelse)
         if isinstance(node, ast.Name) and node.id in self.unread and names < MAX_NAMES:
             self.followed.add(node.id)  # taken: a name that refers to itself is not followed twice
             return self.decoded(self.unread.pop(node.id), names + 1)
@@ -150,6 +203,24 @@ class _Decoder:
                 return value.decode(encoding)
             return value
         raise _Unknown(str(name))
+
+    def filled(self, node):
+        """A value a template is filled with: decoded text, or a number written as a literal (a table's arity)."""
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            return node.value
+        if isinstance(node, ast.Name) and node.id in self.row and type(self.row[node.id].value) in (int, float):
+            self.row_read += 1
+            return self.row[node.id].value
+        value = self.decoded(node)
+        if not isinstance(value, str):
+            raise _Unknown("filled")
+        return value
+
+    def holds(self, test) -> bool:
+        """A condition on decoded texts (`"other" in args`, `kind == "unary"`): ==, !=, in, not in, one comparison."""
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+            raise _Unknown("condition")
+        return compared(test.ops[0], self.filled(test.left), self.filled(test.comparators[0]))
 
     def listed(self, node):
         """The elements of a list or tuple display (through a name assigned once), else None."""
