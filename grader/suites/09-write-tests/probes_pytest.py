@@ -1,6 +1,7 @@
 """A stand-in for the parts of pytest that engine tests use (09-write-tests' probes.py hands it to the student's tests
 as the module `pytest`): `approx` (of a number, a sequence or a dict), `raises` (its ExceptionInfo's type, value and
-match), `skip` and `mark.parametrize`. There is no pytest in the sandbox. It travels into the sandbox beside probes.py
+match), `skip`, `fixture` (its functions found by probes.py, in the file and in a conftest.py beside it) and
+`mark.parametrize`. There is no pytest in the sandbox. It travels into the sandbox beside probes.py
 (the suite's RUNNER_FILES), which loads it from there: standard library only, nothing of the grader's.
 """
 
@@ -94,14 +95,25 @@ def _skip(reason=""):
     raise _Skipped(reason)
 
 
+def _fixture(function=None, *, scope="function", autouse=False, name=None, **_):
+    """pytest.fixture, bare or called: marks the function (probes.py's _Fixtures finds it in the test file and in
+    a conftest.py beside it, and hands its value to each test that names it)."""
+
+    def mark(f):
+        f._fixture = {"scope": scope, "autouse": bool(autouse), "name": name or f.__name__}
+        return f
+
+    return mark(function) if callable(function) else mark
+
+
 class _Pytest(types.ModuleType):
     def __getattr__(self, name):
         raise AttributeError(f"pytest.{name} is not available when 09-write-tests runs your tests: "
-                             "use plain asserts (pytest.approx, raises, skip and mark.parametrize work)")
+                             "use plain asserts (pytest.approx, raises, skip, fixture and mark.parametrize work)")
 
 
 def _pytest_module():
     module = _Pytest("pytest")
-    module.approx, module.raises, module.skip = _Approx, _raises, _skip
+    module.approx, module.raises, module.skip, module.fixture = _Approx, _raises, _skip, _fixture
     module.mark = types.SimpleNamespace(parametrize=_parametrize)
     return module
