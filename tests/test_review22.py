@@ -7,7 +7,7 @@ the grader releases the worker (sandbox/claim.py). The worker now looks in the s
 standard library, so no name of that library, whatever its version, is the student's.
 
 strangers40: but for the student's own imports. `python nn.py` finds a `random.py` beside it before Python's, so the
-worker imports such a file for the student's files (worker._student_import), after the probes were loaded, their
+worker imports such a file for the student's files (standins.student_import), after the probes were loaded, their
 `random` set aside and put back: the student's file runs only when their nn.py imports it.
 """
 

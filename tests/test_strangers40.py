@@ -23,8 +23,8 @@ What these found (before -> after):
 - correct-random-shadow scored 0/63 ("cannot import name 'as_value' from 'random' (/usr/lib/python3.11/random.py)")
   and correct-copy-shadow 2/63: a helper named as a standard module was left out by the loader and the worker looks
   in the submission's folder after the standard library. `python engine.py` finds the student's file first; now the
-  loader carries such a file where a file of theirs imports it (levels._shadowing) and the worker imports it for
-  their own imports only, the probes' modules set aside and put back (worker._student_import): 63/63 each.
+  loader carries such a file where a file of theirs imports it (load/shadowing.py) and the worker imports it for
+  their own imports only, the probes' modules set aside and put back (standins.student_import): 63/63 each.
 - bug-step-relu-at-zero lost relu/zero and, 0.25 more, random/torch-9-16 (a graph meeting relu at exactly 0):
   relu as `self * (self >= 0)` is a composition of mul right at the one point the composition probe tries
   (judge/composition.py's caveat), so the graph's failure went to mul, which nothing charges. A composition whose
@@ -35,7 +35,7 @@ What these found (before -> after):
   draft (source_tree.superseded), but for one built on it, `class C(C):`: no finding.
 - correct-conftest-fixtures scored 0/38: the 09 runner had no fixtures ("pytest fixtures are not available
   here"). `pytest.fixture` is now in the stand-in and the runner hands the file's and conftest.py's fixtures to the
-  tests that name them (probes._Fixtures: scopes, autouse, yield teardown): 38/38.
+  tests that name them (probes_pytest.Fixtures: scopes, autouse, yield teardown): 38/38.
 - Every other entry scored full as written, with no finding; every planted mistake loses its tests once and is named,
   each at its line but bug-late-binding-rules (named by add's and mul's rules as unmatched, at their methods: the
   closures' late binding is no variant of the course's).
@@ -240,7 +240,7 @@ def _probes_09(name):
 
 
 def test_the_09_runner_sets_up_fixtures_as_pytest_does():
-    probes, standin, said = _probes_09("probes.py"), _probes_09("probes_pytest.py"), []
+    standin, said = _probes_09("probes_pytest.py"), []
 
     @standin._fixture(scope="module")
     def shared():
@@ -265,8 +265,8 @@ def test_the_09_runner_sets_up_fixtures_as_pytest_does():
         leaf[0] += k + renamed
         said.append(f"test {leaf[0]}")
 
-    test_one._arguments = probes._arguments(test_one)
-    fixtures = probes._Fixtures({"shared": shared, "leaf": leaf}, {"every": every, "_hidden": _hidden})
+    test_one._arguments = standin.arguments(test_one)
+    fixtures = standin.Fixtures({"shared": shared, "leaf": leaf}, {"every": every, "_hidden": _hidden})
     fixtures.call(test_one, {"k": 1})
     fixtures.call(test_one, {"k": 2})
     # the module-scoped fixture made once, the function-scoped one each test, torn down after it

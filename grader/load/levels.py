@@ -22,6 +22,7 @@ from .exercise_names import (binds_value, carried_twins, case_twins, copy_of, fo
                              others_alone, others_without_engine)
 from .notebooks import files_beside, read_notebook
 from .scripts import exported_script
+from .shadowing import shadowing
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
                       MAX_WRAPPERS, Origin, Rejected, name_text, python_source, some_names)
 
@@ -77,7 +78,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         files[target] = (content, _origin(level, root, name, cells, runs))
     unread, scanned, wanted = {}, set(), set()
     while True:  # the helpers, then those a carried file imports without an `__init__.py` (a namespace package)
-        for name, (where, file) in _helper_modules(level, picks, wanted).items():
+        for name, (where, file) in (_helper_modules(level, picks, wanted) | shadowing(level, files, _imports)).items():
             if name in files or name in unread or len(files) + len(unread) >= len(picks) + MAX_HELPER_MODULES:
                 continue  # read already, or the cap reached across the rounds
             try:
@@ -95,12 +96,6 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         if more == wanted:
             break
         wanted = more
-    for name, (where, file) in _shadowing(level, files).items():
-        try:
-            files[name] = (exported_script(python_source(where.files[file](MAX_FILE_BYTES), where.prefix + file)),
-                           _origin(where, root, file))
-        except Rejected as r:
-            unread[name] = r.message
     carried_twins(level.where, {name: content for name, (content, _) in files.items()})
     package = _as_package(level, root, files, picks[ENGINE] == "__init__.py")  # before: `from . import h` needs h.py
     if unread and (needed := _imported_unread(files, unread, package)):
@@ -195,8 +190,7 @@ def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, M
     of `files` imports, the import read from its syntax tree (nothing is run): `import helper`, `from pkg.sub import
     x`, `from . import ops` in a package, a module's parents included. Not an import inside a `try` statement (the
     program may do without it) or under `if TYPE_CHECKING:` (it never runs), nor in a file that does not parse (the
-    sandbox says so). In the `package` the files travel as (`_as_package`), `from . import helper` in `engine.py`
-    imports `helper.py`."""
+    sandbox says so). In the `package` the files travel as (`_as_package`), `from . import helper` imports helper."""
     modules = {module_name(name): name for name in unread}
     found = set()
     for name, (content, _) in files.items():
@@ -254,23 +248,6 @@ def _helper_modules(level: Level, picks: dict[str, str], wanted: frozenset[str] 
 
 
 PACKAGE_DEPTH = 3  # a package, its subpackages, theirs
-
-# The standard library's names a student's module may take, as `python engine.py` lets it: the worker imports such a
-# file for their files' own imports only (sandbox/worker.py's _student_import), never for the probes'.
-SHADOWING = frozenset(sys.stdlib_module_names) - {"sitecustomize", "usercustomize"}
-
-
-def _shadowing(level: Level, files: dict[str, tuple[bytes, Origin]]) -> dict[str, tuple[Level, str]]:
-    """The `.py` files beside the exercise files named as standard modules (`random.py`, `copy.py`) that a carried
-    file imports (`from random import lcg`): name in the submission -> (its level, its file there), at most
-    Python finds the student's file before its own module when it runs their program from
-    its folder, so these are theirs; one no file of theirs imports is left out, as before (strangers40: a correct
-    engine beside its `random.py` scored 0/63, "cannot import name 'as_value' from 'random'")."""
-    named = sorted(f for f in level.files if f.endswith(".py") and f[:-3] in SHADOWING and f not in files)
-    if not named:
-        return {}
-    imported_tops = {m.partition(".")[0] for name, (content, _) in files.items() for m in _imports(name, content)}
-    return {f: (level, f) for f in named if f[:-3] in imported_tops}
 
 
 def _helper_name(module: str) -> bool:

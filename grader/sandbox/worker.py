@@ -170,45 +170,7 @@ class _Modules:
             _os.stat(name + ".py")
         except OSError:
             raise ImportError(f"the submission has no {name}.py") from None
-        return _student_import(name)
-
-
-class _Shadows:
-    """The finder of the student's modules named as standard ones (a `random.py` beside engine.py), first on
-    sys.meta_path while the student's own files are imported: where the submission's folder comes after the
-    standard library (main), its `import random` finds their file, as `python engine.py` would."""
-
-    def __init__(self, names, folder):
-        self.names, self.folder = names, folder
-
-    def find_spec(self, name, path=None, target=None):
-        if name not in self.names:
-            return None
-        from importlib.machinery import PathFinder
-
-        return PathFinder.find_spec(name, [self.folder])
-
-
-_SHADOWS = [None]  # the finder, where the submission holds such modules (main)
-
-
-def _student_import(name):
-    """`__import__(name)`, with the student's modules named as standard ones in the standard ones' place for as long
-    as it takes: the modules loaded before (the probes' `random`) are set aside and put back after, so that nothing of
-    the grader's that imports one later gets the student's (levels.SHADOWING: the loader carries such a file only where
-    a file of theirs imports it)."""
-    shadows = _SHADOWS[0]
-    if shadows is None:
-        return __import__(name)
-    saved = {n: sys.modules.pop(n) for n in shadows.names if n in sys.modules}
-    sys.meta_path.insert(0, shadows)
-    try:
-        return __import__(name)
-    finally:
-        sys.meta_path.remove(shadows)
-        for n in shadows.names:
-            sys.modules.pop(n, None)
-        sys.modules.update(saved)
+        return sys.modules["_grader_standins"].student_import(name)
 
 
 def _join(folder, name):
@@ -291,8 +253,7 @@ def main():
     def emit(**event):
         send(json_text(event))
 
-    # the submission after the standard library: none of its modules is a student's file (levels.RESERVED_MODULES),
-    # but for the student's own imports of their modules named as standard ones (_student_import)
+    # the submission after the standard library, but for their own imports (standins.student_import, load/shadowing.py)
     sys.path[:] = [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")] + [submission_dir]
     standins = _load_source("_grader_standins", _join(request["runner"], "standins.py"))
     raised = _load_source("_grader_raised", _join(request["runner"], "raised.py"))
@@ -300,7 +261,7 @@ def main():
     def facts(exc, Value=None):  # an exception's facts (raised.py), read with this module's own str() and type name
         return raised.facts(exc, submission_dir, Value, _text, _type_name)
 
-    standins.SUBMISSION[0] = _join(submission_dir, "")
+    standins.shadowing(_join(submission_dir, ""), _os.listdir(submission_dir))  # their folder, what it holds
     sys.meta_path.insert(0, standins.Forbidden(request["forbid"], request["refuse"]))
     sys.meta_path.append(standins.Forbidden(request["absent"], (), absent=True))
     sys.meta_path.insert(1, standins.SelfPipe())  # asyncio's loop without a socket pair, which the sandbox refuses
@@ -335,10 +296,8 @@ def main():
 
     sys.stdin = io.StringIO()
     module_name = request["module"]
-    shadows = {n[:-3] for n in _os.listdir(submission_dir) if n.endswith(".py") and n[:-3] in sys.stdlib_module_names}
-    _SHADOWS[0] = _Shadows(shadows, submission_dir) if shadows else None
     try:
-        module = _student_import(module_name)
+        module = standins.student_import(module_name)
     except _SystemExit as exc:
         emit(event="exited", code=_text(exc.code, 200))
         _exit(0)

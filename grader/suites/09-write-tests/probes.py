@@ -7,7 +7,7 @@ and every `test*` function (and `test*` method, static and class methods too, of
 with its setup and teardown) is called as pytest calls it. A stand-in `pytest` module (probes_pytest.py, beside this
 file) offers `approx` (of a number, a sequence or a dict), `raises` (its ExceptionInfo's type, value and match), `skip`,
 `fixture` and `mark.parametrize`; the fixtures of the file and of a conftest.py beside it are handed to the tests that
-name them (_Fixtures), pytest's own (`tmp_path`, `request`) are not. Each test gets a time budget, so a test that never ends on a buggy engine (a walk without a
+name them (probes_pytest.Fixtures), pytest's own (`tmp_path`, `request`) are not. Each test gets a time budget, so a test that never ends on a buggy engine (a walk without a
 visited set can take exponential time) counts as failing there instead of costing the whole probe.
 
 Each run is a worker of its own, carrying one engine as engine_under_test.py beside this file: the reference or one
@@ -220,70 +220,8 @@ def _function_call(namespace, test, module_setup):
         return _between(namespace.get("setup_function"), namespace.get("teardown_function"), test, test, kwargs)
 
     call._param_sets = getattr(test, "_param_sets", None)
-    call._arguments = _arguments(test)
+    call._arguments = standin.arguments(test)
     return call
-
-
-def _arguments(function, bound=False):
-    """The names `function` takes as arguments (after `self` or `cls` where it is `bound`)."""
-    code = function.__code__
-    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-    return names[1:] if bound else names
-
-
-class _Fixtures:
-    """The student's fixtures (functions under `pytest.fixture`) of a conftest.py beside their tests and of the
-    test file itself (the file's where both define a name), set up for each test as pytest does: those its arguments
-    name, and each `autouse` one, each made once a test (or once a run where its scope is wider), the fixtures they
-    take themselves first; a generator fixture's code after its `yield` run after the test (a wider one's never, as
-    pytest's teardowns of a module are not). strangers40: a file whose tests took their leaves from a conftest.py
-    fixture scored 0/38, each test "missing 1 required positional argument"."""
-
-    def __init__(self, *namespaces):
-        self.defined, self.kept = {}, {}
-        for namespace in namespaces:
-            for obj in list(namespace.values()):
-                mark = getattr(obj, "_fixture", None) if isinstance(obj, types.FunctionType) else None
-                if isinstance(mark, dict):
-                    self.defined[mark["name"]] = obj
-
-    def call(self, test, kwargs):
-        made, finish = {}, []
-        try:
-            given = dict(kwargs)
-            for name, fixture in self.defined.items():
-                if fixture._fixture["autouse"]:
-                    self._value(name, made, finish, ())
-            for name in getattr(test, "_arguments", ()):
-                if name not in given and name in self.defined:
-                    given[name] = self._value(name, made, finish, ())
-            return test(**given)
-        finally:
-            for generator in reversed(finish):
-                try:
-                    next(generator)
-                except StopIteration:
-                    pass
-
-    def _value(self, name, made, finish, asking):
-        if name in made:
-            return made[name]
-        fixture = self.defined[name]
-        wide = fixture._fixture["scope"] != "function"
-        if wide and name in self.kept:
-            return self.kept[name]
-        if name in asking:
-            raise RecursionError(f"the fixture {name!r} takes itself")
-        value = fixture(**{a: self._value(a, made, finish, asking + (name,)) for a in _arguments(fixture)
-                           if a in self.defined})
-        if isinstance(value, types.GeneratorType):
-            generator, value = value, next(value)
-            if not wide:
-                finish.append(generator)
-        made[name] = value
-        if wide:
-            self.kept[name] = value
-        return value
 
 
 def _method_call(cls, attr, method, setups):
@@ -299,7 +237,7 @@ def _method_call(cls, attr, method, setups):
         return _between(getattr(instance, "setUp", None), getattr(instance, "tearDown", None), None, test, kwargs)
 
     call._param_sets = getattr(method, "_param_sets", None)
-    call._arguments = _arguments(method, bound=not isinstance(vars(cls).get(attr), staticmethod))
+    call._arguments = standin.arguments(method, bound=not isinstance(vars(cls).get(attr), staticmethod))
     return call
 
 
@@ -372,7 +310,7 @@ def _run_tests(m, engine_source):
         if from_notebook and "Value" in module.__dict__:
             module.Value = engine.Value  # the notebook's tests use the engine cell's Value: swap it
         calls = [call for name, test in _collect(module.__dict__) for call in _calls(name, test)]
-        fixtures = _Fixtures(conftest, module.__dict__)
+        fixtures = standin.Fixtures(conftest, module.__dict__)
         failures, ran, out_of_time = [], 0, False
         for label, test, kwargs in calls:
             if left <= 0:
