@@ -206,11 +206,16 @@ def test_a_helper_named_as_a_standard_module_is_carried_where_their_file_imports
 def test_a_composition_its_own_probes_refute_is_an_op_of_its_own():
     from grader.judge.charging import refuted_compositions
 
-    composed = {"relu": frozenset({"mul"}), "div": frozenset({"mul", "pow-other"}), "sub": frozenset({"add", "neg"})}
-    # relu wrong by its own probe, mul right: its own; div wrong with pow beneath it: still pow's doing
-    assert refuted_compositions(composed, {"relu": "relu/zero", "div": "div/values", "pow-other": "pow/fractional"}) \
-        == {"div": frozenset({"mul", "pow-other"}), "sub": frozenset({"add", "neg"})}
-    assert refuted_compositions(composed, {}) == composed
+    composed = {"relu": frozenset({"mul"}), "div": frozenset({"mul", "pow-other"}), "sub": frozenset({"add", "neg"}),
+                "sub-constant": frozenset({"add-constant"})}
+    wrong = {"relu": "relu/zero", "div": "div/values", "pow-other": "pow/fractional", "sub-constant": "sub/constant",
+             "rsub": "sub/constant"}
+    # relu wrong by its own probe, mul right: its own; div wrong with pow beneath it: still pow's doing; `a - 2`
+    # shares its probe with `2 - a`, both wrong: not blamed alone (golden: a neg returning itself), kept
+    assert refuted_compositions(composed, wrong, {"relu", "div", "pow-other"}) == {
+        "div": frozenset({"mul", "pow-other"}), "sub": frozenset({"add", "neg"}),
+        "sub-constant": frozenset({"add-constant"})}
+    assert refuted_compositions(composed, {}, set()) == composed
 
 
 @pytest.mark.parametrize("later,superseded", [
