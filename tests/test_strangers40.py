@@ -40,7 +40,13 @@ What these found (before -> after):
   each at its line but bug-late-binding-rules (named by add's and mul's rules as unmatched, at their methods: the
   closures' late binding is no variant of the course's).
 
-Graded in one module fixture: 26 engine rows in one batch, then one `grade` per other exercise.
+`grade check` (correct-random-shadow, bug-step-relu-at-zero), `grade ci --json-out` (correct-copy-shadow) and a
+notebook's check() (correct-draft-redefined) say `grade run`'s row; the fleet (a redis-server and one `grade worker`,
+bench/seams/matrix.py's fleet_rows, run by hand) gave all 26 engine rows' status, score and findings as `grade run`.
+
+Graded in one module fixture: 26 engine rows in one batch, then one `grade` per other exercise (6): the module 23.7 s
+of CPU cold (20.9 user + 2.8 sys, 144 s wall) and 8.9 s warm (`/usr/bin/time python -m pytest -q -n 0
+tests/test_strangers40.py`, under load 11-19 on two cores).
 """
 import ast
 import importlib.util
