@@ -22,7 +22,6 @@ from .exercise_names import (binds_value, carried_twins, case_twins, copy_of, fo
                              others_alone, others_without_engine)
 from .notebooks import files_beside, read_notebook
 from .scripts import exported_script
-from .shadowing import shadowing
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
                       MAX_WRAPPERS, Origin, Rejected, name_text, python_source, some_names)
 
@@ -78,7 +77,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         files[target] = (content, _origin(level, root, name, cells, runs))
     unread, scanned, wanted = {}, set(), set()
     while True:  # the helpers, then those a carried file imports without an `__init__.py` (a namespace package)
-        for name, (where, file) in (_helper_modules(level, picks, wanted) | shadowing(level, files, _imports)).items():
+        for name, (where, file) in _helper_modules(level, picks, wanted).items():
             if name in files or name in unread or len(files) + len(unread) >= len(picks) + MAX_HELPER_MODULES:
                 continue  # read already, or the cap reached across the rounds
             try:
@@ -190,7 +189,8 @@ def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, M
     of `files` imports, the import read from its syntax tree (nothing is run): `import helper`, `from pkg.sub import
     x`, `from . import ops` in a package, a module's parents included. Not an import inside a `try` statement (the
     program may do without it) or under `if TYPE_CHECKING:` (it never runs), nor in a file that does not parse (the
-    sandbox says so). In the `package` the files travel as (`_as_package`), `from . import helper` imports helper."""
+    sandbox says so). In the `package` the files travel as (`_as_package`), `from . import helper` in `engine.py`
+    imports `helper.py`."""
     modules = {module_name(name): name for name in unread}
     found = set()
     for name, (content, _) in files.items():

@@ -291,37 +291,6 @@ class Forbidden:
 _ModuleSpec = _type(sys.__spec__)  # importlib's ModuleSpec, without importing importlib.machinery
 
 
-class _Shadows:
-    """The finder of the student's modules named as standard ones (`random.py` beside engine.py), first on the meta
-    path while their files are imported (student_import): their `import random` finds their file, as Python does."""
-    names = frozenset()
-
-    @staticmethod
-    def find_spec(name, path=None, target=None):
-        if name in _Shadows.names:
-            from importlib.machinery import PathFinder
-            return PathFinder.find_spec(name, [SUBMISSION[0]])
-
-
-def shadowing(folder, names):
-    SUBMISSION[0] = folder
-    _Shadows.names = frozenset(n[:-3] for n in names if n[-3:] == ".py" and n[:-3] in sys.stdlib_module_names)
-
-
-def student_import(name):
-    """`__import__(name)`, the student's modules named as standard ones in place for as long as it takes, those loaded
-    before (the probes' `random`) set aside and put back after: nothing of the grader's gets the student's after."""
-    saved = {n: sys.modules.pop(n) for n in _Shadows.names if n in sys.modules}
-    sys.meta_path.insert(0, _Shadows)
-    try:
-        return __import__(name)
-    finally:
-        sys.meta_path.remove(_Shadows)
-        for n in _Shadows.names:
-            sys.modules.pop(n, None)
-        sys.modules.update(saved)
-
-
 class SelfPipe:
     """A meta-path finder that loads asyncio's selector event loop with a pipe for its wake-ups instead of a socket
     pair: the sandbox's seccomp filter refuses `socketpair` (docs/security.md), so `asyncio.run(...)` raised

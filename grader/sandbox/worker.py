@@ -170,7 +170,7 @@ class _Modules:
             _os.stat(name + ".py")
         except OSError:
             raise ImportError(f"the submission has no {name}.py") from None
-        return sys.modules["_grader_standins"].student_import(name)
+        return __import__(name)
 
 
 def _join(folder, name):
@@ -253,7 +253,7 @@ def main():
     def emit(**event):
         send(json_text(event))
 
-    # the submission after the standard library, but for their own imports (standins.student_import, load/shadowing.py)
+    # the submission after the standard library: none of its modules is a student's file (levels.RESERVED_MODULES)
     sys.path[:] = [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")] + [submission_dir]
     standins = _load_source("_grader_standins", _join(request["runner"], "standins.py"))
     raised = _load_source("_grader_raised", _join(request["runner"], "raised.py"))
@@ -261,7 +261,7 @@ def main():
     def facts(exc, Value=None):  # an exception's facts (raised.py), read with this module's own str() and type name
         return raised.facts(exc, submission_dir, Value, _text, _type_name)
 
-    standins.shadowing(_join(submission_dir, ""), _os.listdir(submission_dir))  # their folder, what it holds
+    standins.SUBMISSION[0] = _join(submission_dir, "")
     sys.meta_path.insert(0, standins.Forbidden(request["forbid"], request["refuse"]))
     sys.meta_path.append(standins.Forbidden(request["absent"], (), absent=True))
     sys.meta_path.insert(1, standins.SelfPipe())  # asyncio's loop without a socket pair, which the sandbox refuses
@@ -297,7 +297,7 @@ def main():
     sys.stdin = io.StringIO()
     module_name = request["module"]
     try:
-        module = standins.student_import(module_name)
+        module = __import__(module_name)
     except _SystemExit as exc:
         emit(event="exited", code=_text(exc.code, 200))
         _exit(0)
