@@ -337,7 +337,8 @@ def tree_of(files, engine):
 def superseded(function, module, parents):
     """Whether a later top-level statement of `module` replaces `function`, so that it never runs (a notebook's
     draft, then its fix in a later cell): a top-level `def f` defined again, or a method `m` of a top-level
-    `class C` set again (`C.m = ...`, `setattr(C, "m", ...)`, a later `class C` whose body defines `m`)."""
+    `class C` set again (`C.m = ...`, `setattr(C, "m", ...)`, a later `class C`, which replaces every method, but
+    for one built on it, `class C(C):`, which replaces those its body defines)."""
     owner, name = parents.get(function), function.name
     if owner is module:
         top, where = function, None
@@ -350,7 +351,11 @@ def superseded(function, module, parents):
             if isinstance(statement, FUNCTIONS) and statement.name == name:
                 return True
         elif isinstance(statement, ast.ClassDef):
-            if statement.name == where and any(isinstance(f, FUNCTIONS) and f.name == name for f in statement.body):
+            # a later `class C:` replaces the whole class, each method of the draft with it (strangers40: the
+            # draft's `=` was said of a correct notebook); one built on it (`class C(C):`) only those it defines
+            builds_on = any(isinstance(base, ast.Name) and base.id == where for base in statement.bases)
+            if statement.name == where and (not builds_on or any(isinstance(f, FUNCTIONS) and f.name == name
+                                                                 for f in statement.body)):
                 return True
         elif isinstance(statement, ast.Assign):
             if any(isinstance(t, ast.Attribute) and t.attr == name and isinstance(t.value, ast.Name)

@@ -124,6 +124,11 @@ class OwnTests:
         finally:
             READING_FOR_CHARGING.reset(token)
 
+    def _beside(self, op, test) -> set:
+        """The other ops the probes of OP's isolating TEST ask for, the core's left out."""
+        return set().union(*(ops_of(p) for name, probes in self.table.get(op, ()) if name == test
+                             for p in probes)) - CORE_OPS - {op}
+
     @staticmethod
     def _verdict(observe, expect, probe) -> tuple[str, str, str | None]:
         """("right", "", None), ("numbers", "", None) for wrong numbers, ("raised", the exception as the
@@ -222,6 +227,10 @@ class OwnTests:
         composed, composed_raising = self._composed(observe)
         if not failures:
             return
+        # an op wrong by a probe of its own that asks for no other op found wrong (`2 - a` and `a - 2` in one probe
+        # blame neither alone)
+        composed = refuted_compositions(composed, wrong, {op for op, test in wrong.items()
+                                                          if not self._beside(op, test) & set(wrong)})
         excused, kept, charged = [], [], set()  # charged: the groups a kept failure is in
         for index, probe, exc in failures:
             raised = exc.raised  # "" for wrong numbers, a timeout or a probe that never ran
@@ -261,6 +270,16 @@ class OwnTests:
         # the place it points at and its parts stay
         raise type(exc)(said, where=exc.where, raised=exc.raised, exception=exc.exception, facts=exc.facts,
                         credit=right / len(groups), **exc.detail) from exc
+
+
+def refuted_compositions(composed: dict, wrong: dict, blamed) -> dict:
+    """`composed` ({op: the ops it calls}, judge/composition.py's compositions right at the one point observed)
+    without the ops of `blamed` (a probe of their own wrong, asking for no other op of `wrong`, {op: its test}) that
+    call no op of `wrong`: the composition's caveat, right there and wrong elsewhere (a branch on the data: relu as
+    `self * (self >= 0)`, right at 0.7, 1 at 0). Such an op is one of the student's own, wrong where its own test
+    charges it, so a graph that meets it at 0 is excused as that test's, not charged again as the ops beneath it
+    (strangers40: 0.25 more lost)."""
+    return {op: inner for op, inner in composed.items() if op not in blamed or set(inner) & set(wrong)}
 
 
 def _missing_beneath(probe, exc, owns, raising, wrong, native):

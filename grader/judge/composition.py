@@ -14,7 +14,8 @@ op's, an earlier one, an input: the probe compares their fields, and what a list
 holds, before and after each of the op's calls), stays an op of its own: it loses its tests.
 
 One caveat: a program is checked at the one point observed (a = 0.7, b = 1.3); a composition right there
-and wrong elsewhere (a branch on the data) is taken as right.
+and wrong elsewhere (a branch on the data) is taken as right, unless the op's own isolating probes are wrong while
+the ops it calls are right (judge/charging.py's refuted_compositions: relu as `self * (self >= 0)`, wrong at 0).
 """
 
 from __future__ import annotations

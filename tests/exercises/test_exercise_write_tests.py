@@ -193,8 +193,9 @@ def test_a_test_that_takes_too_long_on_a_buggy_engine_catches_it(rows):
                    "within 1 s of CPU time"),
     ("wants-a-fixture", "1 of 1 tests fail on the reference engine, which is correct: test_uses_a_fixture: "
                         "TypeError: test_uses_a_fixture() missing 1 required positional argument: 'tmp_path' "
-                        "(pytest fixtures are not available here; a test takes no arguments, except those given "
-                        "by pytest.mark.parametrize)"),
+                        "(pytest's own fixtures, such as tmp_path, are not available here; a test takes only the "
+                        "fixtures its file or a conftest.py beside it defines, and the arguments given by "
+                        "pytest.mark.parametrize)"),
     ("imports-torch", "1 of 1 tests fail on the reference engine, which is correct: test_against_torch: "
                       "ForbiddenModuleError: `torch` is not allowed in this exercise: `torch.tensor(...)`"),
 ])

@@ -5,8 +5,9 @@ engine's source becomes the module `engine` (so `from engine import Value` picks
 and every `test*` function (and `test*` method, static and class methods too, of a `Test*` class that pytest collects
 (no `__init__` or `__new__` of its own, not abstract) or a unittest.TestCase under any name, on a fresh instance,
 with its setup and teardown) is called as pytest calls it. A stand-in `pytest` module (probes_pytest.py, beside this
-file) offers `approx` (of a number, a sequence or a dict), `raises` (its ExceptionInfo's type, value and match), `skip`
-and `mark.parametrize`. Each test gets a time budget, so a test that never ends on a buggy engine (a walk without a
+file) offers `approx` (of a number, a sequence or a dict), `raises` (its ExceptionInfo's type, value and match), `skip`,
+`fixture` and `mark.parametrize`; the fixtures of the file and of a conftest.py beside it are handed to the tests that
+name them (probes_pytest.Fixtures), pytest's own (`tmp_path`, `request`) are not. Each test gets a time budget, so a test that never ends on a buggy engine (a walk without a
 visited set can take exponential time) counts as failing there instead of costing the whole probe.
 
 Each run is a worker of its own, carrying one engine as engine_under_test.py beside this file: the reference or one
@@ -219,6 +220,7 @@ def _function_call(namespace, test, module_setup):
         return _between(namespace.get("setup_function"), namespace.get("teardown_function"), test, test, kwargs)
 
     call._param_sets = getattr(test, "_param_sets", None)
+    call._arguments = standin.arguments(test)
     return call
 
 
@@ -235,6 +237,7 @@ def _method_call(cls, attr, method, setups):
         return _between(getattr(instance, "setUp", None), getattr(instance, "tearDown", None), None, test, kwargs)
 
     call._param_sets = getattr(method, "_param_sets", None)
+    call._arguments = standin.arguments(method, bound=not isinstance(vars(cls).get(attr), staticmethod))
     return call
 
 
@@ -296,7 +299,9 @@ def _run_tests(m, engine_source):
         # compiled inside the timed call: a file that does not compile (a SyntaxError, a NUL byte's ValueError) is a
         # file that could not be run, as one that raises when it runs (session 33: the SyntaxError left the probe and
         # every test said "your engine raised SyntaxError" of the student's test_engine.py)
-        error = _timed(left, lambda: exec(compile(source, filename, "exec"), module.__dict__))
+        conftest = {"__name__": "conftest", "__file__": "conftest.py"}
+        error = _timed(left, lambda: (_conftest(folder, from_notebook, conftest),
+                                      exec(compile(source, filename, "exec"), module.__dict__)))
         left -= time.process_time() - started
         if error is not None:
             why = "took too long" if isinstance(error, _OutOfTime) else _describe(error)
@@ -305,6 +310,7 @@ def _run_tests(m, engine_source):
         if from_notebook and "Value" in module.__dict__:
             module.Value = engine.Value  # the notebook's tests use the engine cell's Value: swap it
         calls = [call for name, test in _collect(module.__dict__) for call in _calls(name, test)]
+        fixtures = standin.Fixtures(conftest, module.__dict__)
         failures, ran, out_of_time = [], 0, False
         for label, test, kwargs in calls:
             if left <= 0:
@@ -312,7 +318,7 @@ def _run_tests(m, engine_source):
                 break
             budget, started = min(TEST_SECONDS, left), time.process_time()
             random.seed(0)
-            error = _timed(budget, lambda: test(**kwargs))
+            error = _timed(budget, lambda: fixtures.call(test, kwargs))
             left -= time.process_time() - started
             ran += 1
             if error is None or _skipped(error):
@@ -332,6 +338,15 @@ def _run_tests(m, engine_source):
                 sys.modules.pop(name, None)
             else:
                 sys.modules[name] = module
+
+
+def _conftest(folder, from_notebook, namespace):
+    """Run the conftest.py beside the student's test file, if any, into `namespace` (as pytest does first)."""
+    path = os.path.join(folder, "conftest.py")
+    if from_notebook or not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as f:
+        exec(compile(f.read(), "conftest.py", "exec"), namespace)
 
 
 # -- the probe ----------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """A stand-in for the parts of pytest that engine tests use (09-write-tests' probes.py hands it to the student's tests
 as the module `pytest`): `approx` (of a number, a sequence or a dict), `raises` (its ExceptionInfo's type, value and
-match), `skip` and `mark.parametrize`. There is no pytest in the sandbox. It travels into the sandbox beside probes.py
+match), `skip`, `fixture` (its functions found by probes.py, in the file and in a conftest.py beside it) and
+`mark.parametrize`. There is no pytest in the sandbox. It travels into the sandbox beside probes.py
 (the suite's RUNNER_FILES), which loads it from there: standard library only, nothing of the grader's.
 """
 
@@ -94,14 +95,88 @@ def _skip(reason=""):
     raise _Skipped(reason)
 
 
+def _fixture(function=None, *, scope="function", autouse=False, name=None, **_):
+    """pytest.fixture, bare or called: marks the function (Fixtures finds it in the test file and in
+    a conftest.py beside it, and hands its value to each test that names it)."""
+
+    def mark(f):
+        f._fixture = {"scope": scope, "autouse": bool(autouse), "name": name or f.__name__}
+        return f
+
+    return mark(function) if callable(function) else mark
+
+
 class _Pytest(types.ModuleType):
     def __getattr__(self, name):
         raise AttributeError(f"pytest.{name} is not available when 09-write-tests runs your tests: "
-                             "use plain asserts (pytest.approx, raises, skip and mark.parametrize work)")
+                             "use plain asserts (pytest.approx, raises, skip, fixture and mark.parametrize work)")
 
 
 def _pytest_module():
     module = _Pytest("pytest")
-    module.approx, module.raises, module.skip = _Approx, _raises, _skip
+    module.approx, module.raises, module.skip, module.fixture = _Approx, _raises, _skip, _fixture
     module.mark = types.SimpleNamespace(parametrize=_parametrize)
     return module
+
+
+def arguments(function, bound=False):
+    """The names `function` takes as arguments (after `self` or `cls` where it is `bound`)."""
+    code = function.__code__
+    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    return names[1:] if bound else names
+
+
+class Fixtures:
+    """The student's fixtures (functions under `pytest.fixture`) of a conftest.py beside their tests and of the
+    test file itself (the file's where both define a name), set up for each test as pytest does: those its arguments
+    name, and each `autouse` one, each made once a test (or once a run where its scope is wider), the fixtures they
+    take themselves first; a generator fixture's code after its `yield` run after the test (a wider one's never, as
+    pytest's teardowns of a module are not). strangers40: a file whose tests took their leaves from a conftest.py
+    fixture scored 0/38, each test "missing 1 required positional argument"."""
+
+    def __init__(self, *namespaces):
+        self.defined, self.kept = {}, {}
+        for namespace in namespaces:
+            for obj in list(namespace.values()):
+                mark = getattr(obj, "_fixture", None) if isinstance(obj, types.FunctionType) else None
+                if isinstance(mark, dict):
+                    self.defined[mark["name"]] = obj
+
+    def call(self, test, kwargs):
+        made, finish = {}, []
+        try:
+            given = dict(kwargs)
+            for name, fixture in self.defined.items():
+                if fixture._fixture["autouse"]:
+                    self._value(name, made, finish, ())
+            for name in getattr(test, "_arguments", ()):
+                if name not in given and name in self.defined:
+                    given[name] = self._value(name, made, finish, ())
+            return test(**given)
+        finally:
+            for generator in reversed(finish):
+                try:
+                    next(generator)
+                except StopIteration:
+                    pass
+
+    def _value(self, name, made, finish, asking):
+        if name in made:
+            return made[name]
+        fixture = self.defined[name]
+        wide = fixture._fixture["scope"] != "function"
+        if wide and name in self.kept:
+            return self.kept[name]
+        if name in asking:
+            raise RecursionError(f"the fixture {name!r} takes itself")
+        value = fixture(**{a: self._value(a, made, finish, asking + (name,)) for a in arguments(fixture)
+                           if a in self.defined})
+        if isinstance(value, types.GeneratorType):
+            generator, value = value, next(value)
+            if not wide:
+                finish.append(generator)
+        made[name] = value
+        if wide:
+            self.kept[name] = value
+        return value
+

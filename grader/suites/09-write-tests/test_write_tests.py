@@ -39,8 +39,9 @@ def _failure(failed):
     said = sandbox_words(failed["error"], failed["error"].partition(":")[0])
     error = Message.from_json(said) if said else failed["error"]
     if failed["fixture"]:
-        return msg("{test}: {error} (pytest fixtures are not available here; a test takes no arguments, except "
-                   "those given by pytest.mark.parametrize)", test=failed["test"], error=error)
+        return msg("{test}: {error} (pytest's own fixtures, such as tmp_path, are not available here; a test takes "
+                   "only the fixtures its file or a conftest.py beside it defines, and the arguments given by "
+                   "pytest.mark.parametrize)", test=failed["test"], error=error)
     return msg("{test}: {error}", test=failed["test"], error=error)
 
 
