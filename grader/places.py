@@ -190,7 +190,8 @@ def explained_in_its_cell(hint: dict, submission) -> dict:
     numbers: the sandbox's line is the joined code's (38), the student sees cell 7's line 34, so the words
     become `In cell 7: Line 34: ...` (every language: a message of its own around the hint's). Call it before
     the hint's own place is made the student's (it reads the sandbox's file); a `.py` file's line stays, and a line
-    of a `.py` file a notebook's `%run ./impl.py` ran is that file's own (`Line 51: ...`, the hint at impl.py)."""
+    of a `.py` file a notebook's `%run ./impl.py` ran is that file's own (`In impl.py: Line 51: ...`, the hint at
+    impl.py, line 51)."""
     from .i18n import Message, msg, said
 
     record = (hint.get("messages") or {}).get("explanation")
@@ -202,6 +203,6 @@ def explained_in_its_cell(hint: dict, submission) -> dict:
         return hint
     inner = Message.from_json(record)
     inner = Message(inner.id, {**inner.params, "line": where["line"]}, inner.plural, inner.count)
-    if where.get("cell") is None:  # a line of a `.py` file a `%run` ran: its own line (diag40b), the hint there
-        return said(hint, explanation=inner)
+    if where.get("cell") is None:  # a line of a `.py` file a `%run` ran: its own line, and the file (diag40b)
+        return said(hint, explanation=msg("In {file}: {explanation}", file=where["file"], explanation=inner))
     return said(hint, explanation=msg("In cell {cell}: {explanation}", cell=where["cell"], explanation=inner))
