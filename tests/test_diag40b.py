@@ -11,12 +11,21 @@ planted here, in its own style.
 """
 from pathlib import Path
 
+import shutil
+
 import pytest
+from click.testing import CliRunner
 from costs import slow_fixture
+from test_diag37 import plant
+from test_fresh_styles import LIMITS
 from test_fresh_styles import _rows, assert_every_submission_is_in_a_table, assert_scored_and_named
 from test_strangersx38 import solutions_class
 
+from grader.cli import main
+from grader.pipeline import grade
+
 FRESH = Path(__file__).parent / "fixtures" / "diag40b"
+NOTEBOOKS = FRESH / "engine"
 PLANTED = {
     "07-mlp-xor": {
         # the output's activation handed in as a function: relu for the identity
@@ -96,3 +105,84 @@ def test_a_second_mistake_beside_it_is_charged(rows):
         "Layer(2, 2) and Neuron(2): zero_grad() on each after backward(): 9 grads are not 0 after zero_grad()")
     assert _output(row, "train/course-seed").startswith("Not charged again: your numbers are those of a network that "
                                                         "applies relu to its last layer")
+
+
+# -- a notebook's `%run ./impl.py`: the class in the file beside it -------------------------------------------------
+
+# each `+=` made `=` in impl.py (the reference's rules, as the student wrote them in a file beside the notebook)
+PLANTED_RUN = {
+    "bug-nb-run-impl": ("nb-run-impl", "            self.grad += other.data * out.grad\n",
+                        "            self.grad = other.data * out.grad\n"),
+    "bug-nb-run-i-patched": ("nb-run-i-patched", "            self.grad += out.grad\n",
+                             "            self.grad = out.grad\n"),
+    "bug-nb-in-folder": ("nb-in-folder", "            self.grad += k * self.data ** (k - 1) * out.grad\n",
+                         "            self.grad = k * self.data ** (k - 1) * out.grad\n"),
+}
+
+
+@slow_fixture(scope="module")
+def run_rows(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("diag40b-run")
+    folder = tmp / "class"
+    folder.mkdir()
+    for case in sorted(NOTEBOOKS.iterdir()):
+        shutil.copytree(case, folder / case.name)
+    for case, (base, old, new) in PLANTED_RUN.items():
+        plant(NOTEBOOKS / base, folder / case, [(old, new)])
+    result = grade(folder, exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+# id -> (score, how many tests not passed, (kind, name, file, line), the explanation's first words); no score moves.
+# Before diag40b each was said at its notebook with no line (`engine.ipynb`, None), its words quoting the joined
+# code's line ("Line 55: ...", "Line 44: ..."): the %run file's lines had no place (`Origin.cells` None there)
+RUN_TABLE = {
+    "nb-run-impl": (63.0, 0, None, None),
+    "nb-run-i-patched": (63.0, 0, None, None),
+    "nb-in-folder": (63.0, 0, None, None),
+    "bug-nb-run-impl": (38.0, 18, ("hint", "assign-grad", "impl.py", 51),
+                        "In impl.py: Line 51: `_backward` (in `__mul__`) assigns `self.grad = ...`, which throws away "
+                        "whatever gradient the node had already received."),
+    "bug-nb-run-i-patched": (61.0, 2, ("hint", "assign-grad", "impl.py", 37),
+                             "In impl.py: Line 37: `_backward` (in `__add__`) assigns `self.grad = ...`, which throws "
+                             "away whatever gradient the node had already received."),
+    # the notebook in a folder of the entry: the file beside it named with that folder
+    "bug-nb-in-folder": (62.6667, 1, ("variant", "pow-assign-not-accumulate", "hw2/impl.py", 62),
+                         "For y = x ** 0.5 + x ** -1 at x = 4, x.grad is -0.0625, not 0.1875."),
+}
+
+
+def test_every_notebook_is_in_the_table(run_rows):
+    assert sorted(run_rows) == sorted(RUN_TABLE) == sorted([p.name for p in NOTEBOOKS.iterdir()] + list(PLANTED_RUN))
+
+
+@pytest.mark.parametrize("case", sorted(RUN_TABLE))
+def test_a_run_file_is_said_at_its_own_line(run_rows, case):
+    score, failing, said, words = RUN_TABLE[case]
+    row = run_rows[case]
+    assert (row["status"], row["score"], len([t for t in row["tests"] if t["status"] != "passed"])) == (
+        "graded", score, failing)
+    if said is None:
+        assert row["diagnosis"] == []
+        return
+    (entry,) = row["diagnosis"]
+    assert (entry["kind"], entry.get("hint") or entry.get("variant"), entry["file"], entry.get("cell"),
+            entry["line"]) == (said[0], said[1], said[2], None, said[3])
+    assert entry["explanation"].startswith(words)
+
+
+def test_grade_check_names_the_run_file_and_its_line(tmp_path):
+    base, old, new = PLANTED_RUN["bug-nb-run-impl"]
+    plant(NOTEBOOKS / base, tmp_path / "mine", [(old, new)])
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "mine"), "-e", "engine", "--lang", "en"])
+    why = [line for line in result.output.splitlines() if line.startswith("why:")]
+    assert why == ["why:  A backward rule sets `grad` with `=` instead of adding to it. In impl.py: Line 51: `_backward` "
+                   "(in `__mul__`) assigns `self.grad = ...`, which throws away whatever gradient the node had already "
+                   "received. A node used more than once gets gradient along every path, and the contributions must "
+                   "add up. Use `+=`."]
+    ru = CliRunner().invoke(main, ["check", str(tmp_path / "mine"), "-e", "engine", "--lang", "ru"])
+    assert [line for line in ru.output.splitlines() if line.startswith("почему:")] == [
+        "почему: Правило обратного прохода задаёт `grad` через `=`, а не прибавляет к нему. В файле impl.py: Строка 51: "
+        "`_backward` (в `__mul__`) присваивает `self.grad = ...` и тем самым отбрасывает градиент, который узел уже "
+        "получил. Узел, использованный больше одного раза, получает градиент по каждому пути, и вклады должны "
+        "складываться. Используйте `+=`."]
