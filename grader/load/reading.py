@@ -227,6 +227,9 @@ def refuse_nul(code: bytes, shown: str, places=None) -> None:
         return
     index = code.count(b"\n", 0, at)
     place = places[index] if places is not None and index < len(places) else None
+    if place is not None and not in_cell(place):  # a line of a file a `%run` ran: that file's own line
+        raise Rejected(msg("{file} holds a NUL byte (line {line}), which Python cannot read as source; re-save it as "
+                           "text and submit again", file=beside_file(shown, place[0]), line=place[1]))
     if place is not None:
         raise Rejected(msg("{file} holds a NUL byte (cell {cell}, line {line}), which Python cannot read as source; "
                            "re-save it as text and submit again", file=shown, cell=place[0], line=place[1]))
