@@ -33,6 +33,9 @@ def sandbox_line(submission, where: dict | None) -> tuple[str, int] | None:
         return None
     for name, origin in submission.origins.items():
         if origin.file != where.get("file"):
+            number = ran_line(origin, where.get("file"), where["line"])
+            if number is not None:  # a line of a file a notebook's `%run` ran (diag40b)
+                return name, number
             continue
         if origin.cells is None:
             return (name, where["line"]) if where.get("cell") is None else None
@@ -48,6 +51,19 @@ def joined_line(origin, cell, line) -> int | None:
     wanted = (cell, line)
     for number, cell_line in enumerate(origin.cells, start=1):
         if cell_line is not None and tuple(cell_line) == wanted:
+            return number
+    return None
+
+
+def ran_line(origin, file, line) -> int | None:
+    """The line of the joined code that is line LINE of FILE, a `.py` file handed in beside ORIGIN's notebook that
+    a `%run` ran (`Origin.cells`' `("impl.py", 12)`); None where no line of it is."""
+    from .load.reading import beside_file, in_cell
+
+    if origin.cells is None or not isinstance(file, str):
+        return None
+    for number, place in enumerate(origin.cells, start=1):
+        if place is not None and not in_cell(place) and place[1] == line and beside_file(origin.file, place[0]) == file:
             return number
     return None
 
@@ -173,7 +189,9 @@ def explained_in_its_cell(hint: dict, submission) -> dict:
     """A hint about a notebook's code whose explanation names a line (`Line 38: ...`) said in the cell's own
     numbers: the sandbox's line is the joined code's (38), the student sees cell 7's line 34, so the words
     become `In cell 7: Line 34: ...` (every language: a message of its own around the hint's). Call it before
-    the hint's own place is made the student's (it reads the sandbox's file); a `.py` file's line stays."""
+    the hint's own place is made the student's (it reads the sandbox's file); a `.py` file's line stays, and a line
+    of a `.py` file a notebook's `%run ./impl.py` ran is that file's own (`In impl.py: Line 51: ...`, the hint at
+    impl.py, line 51)."""
     from .i18n import Message, msg, said
 
     record = (hint.get("messages") or {}).get("explanation")
@@ -181,8 +199,10 @@ def explained_in_its_cell(hint: dict, submission) -> dict:
     if not isinstance(line, int) or isinstance(line, bool) or not hint.get("file"):
         return hint
     where = submission.place(hint["file"], line)
-    if where.get("cell") is None or where.get("line") is None:
+    if where.get("line") is None or where.get("cell") is None and where["line"] == line:
         return hint
     inner = Message.from_json(record)
     inner = Message(inner.id, {**inner.params, "line": where["line"]}, inner.plural, inner.count)
+    if where.get("cell") is None:  # a line of a `.py` file a `%run` ran: its own line, and the file (diag40b)
+        return said(hint, explanation=msg("In {file}: {explanation}", file=where["file"], explanation=inner))
     return said(hint, explanation=msg("In cell {cell}: {explanation}", cell=where["cell"], explanation=inner))

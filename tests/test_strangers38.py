@@ -159,8 +159,9 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-tuple-pow-no-minus-one", ("engine.py", 42, None)),
     ("bug-dispatch-rsub-order", ("engine.py", 37, None)),
     ("bug-future-cells-tanh-one-minus-t", ("bug-future-cells-tanh-one-minus-t.ipynb", 18, 6)),
-    # left: ops.py's `_exp`, which engine.ipynb `%run`s: the lines put in place have no place in the notebook
-    ("bug-run-beside-exp-input", ("engine.ipynb", None, None)),
+    # ops.py's `_exp`, which engine.ipynb `%run`s: said at ops.py's own line since diag40b (before: the notebook, no
+    # line; the lines put in place had no place)
+    ("bug-run-beside-exp-input", ("ops.py", 23, None)),
     # left: the one walk is `reversed(order.values())` over an order built consumers first (Kahn from the root); a
     # reversed loop is never blamed for a walk forwards (session 33), and the order's making is not read
     ("bug-ordereddict-forward-order", (None, None, None)),
@@ -269,15 +270,15 @@ def _read(notebook: bytes, **beside):
 
 def test_a_run_of_a_file_beside_the_notebook_runs_its_code_there():
     """`%run ./core.ipynb` and `%run -i ops.py` run those files' code in the notebook's namespace, as IPython does
-    (before: dropped, so `Value` was a NameError below them: correct-run-beside 0/63); their lines are placed
-    nowhere in the notebook, the `%run` line keeps its own place."""
+    (before: dropped, so `Value` was a NameError below them: correct-run-beside 0/63); a `.py` file's lines are
+    placed at its own lines (diag40b), a notebook's nowhere, the `%run` line keeps its own place."""
     code, places = _read(_notebook("%run ./core.ipynb\n%run -i ops.py", "y = Value(2.0) * 3"),
                          **{"core.ipynb": _notebook("class Value:\n    pass", "%run deeper.py"),
                             "ops.py": b"Value.relu = lambda self: self\n"})
     # core.ipynb's own `%run deeper.py` is not followed: its place, `pass`
     assert code.splitlines() == ["class Value:", "    pass", "", "pass", "pass", "Value.relu = lambda self: self",
                                  "pass", "", "y = Value(2.0) * 3"]
-    assert places == (None, None, None, None, (1, 1), None, (1, 2), None, (2, 1))
+    assert places == (None, None, None, None, (1, 1), ("ops.py", 1), (1, 2), None, (2, 1))
 
 
 @pytest.mark.parametrize("beside", [

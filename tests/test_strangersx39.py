@@ -29,16 +29,15 @@ What these found (before -> after):
   where the walk happens to run relu's rule last).
 
 Left (pinned below as they are):
-- 07-mlp-xor: a linear last layer squashed by relu (`z.relu()` where the neuron is not nonlin) loses 4 tests, 14/24:
-  forward/mlp and backward/mlp set every parameter to 0.3 at positive inputs, where relu is the identity, so the
-  mistake shows only where the output goes negative (training: the output stays 0 and every gradient with it, and
-  parameters/zero-grad "could not be checked"). A probe with a negative output would charge it once; that changes
-  07's probes and their stored runs.
 - 05-backward: the generations cut after the root's (`generation = following if generation[0] is self else []`)
   is named `direct-children-only` without a line, as 38's walk over a stack of iterators was before diag38b.
 - 10-neuron: `backward()` called twice lost relu/positive, relu/more-points and tanh/points (11/16), without a word
   of why; since words39 relu/positive says every gradient is a whole multiple of PyTorch's (as a second run gives) and charges it
   once (14/16).
+- 07-mlp-xor: a linear last layer squashed by relu (`z.relu()` where the neuron is not nonlin) lost 4 tests, 14/24
+  (forward/mlp and backward/mlp read positive outputs only, where relu is the identity; parameters/zero-grad "could
+  not be checked"); since diag40b mistakes.py's `last-layer-relu` is charged once, by train/course-loop, which names
+  it (21/24; tests/test_diag40b.py).
 - 09-write-tests: `assert y.data == value` fails on the correct engine for 2 of 36 cases by rounding
   (0.9785681127687026 against 0.9785681127687023), 0/38 as it should be; the message quotes the two numbers, and
   since words39 the hint `float-equality` names line 70's `==` on floats as the cause (tests/test_words39.py).
@@ -127,9 +126,10 @@ TABLES = {
     "07-mlp-xor": {
         "correct-generator-pipeline": (24.0, [], []),
         "correct-reduce-layers": (24.0, [], []),
-        # left: forward/mlp's and backward/mlp's outputs are positive, where relu is the identity
-        "bug-reduce-last-layer-relu": (14.0, ["parameters/zero-grad", "train/course-loop", "train/course-seed",
-                                              "train/train-xor"], []),
+        # diag40b: charged once, by train/course-loop, which names it (mistakes.py's last-layer-relu); before, 14/24:
+        # the course's seed, train_xor and parameters/zero-grad ("could not be checked") too, nothing named.
+        # forward/mlp's and backward/mlp's outputs are positive, where relu is the identity
+        "bug-reduce-last-layer-relu": (21.0, ["train/course-loop"], []),
     },
     "08-dual-numbers": {
         "correct-array-priority-fraction": (20.0, [], []),

@@ -22,7 +22,7 @@ import re
 
 from ..i18n import msg, place, said
 from ..parsing import python_line, tree_or_none
-from ..places import joined_line
+from ..places import joined_line, ran_line
 from .newer_syntax import as_sent
 
 # what a write into a folder that may not be written says
@@ -72,6 +72,11 @@ def as_the_sandbox_saw(import_error: dict | None, origin) -> dict | None:
     """IMPORT_ERROR with its place as the sandbox saw it: a notebook's `(cell, line)` (what places.py made of it)
     back to the line of the joined file the hints read, by ORIGIN's map (load/reading.Origin; None: as it is)."""
     where = (import_error or {}).get("where") or {}
-    if origin is None or origin.cells is None or "cell" not in where:
+    if origin is None or origin.cells is None:
+        return import_error
+    if "cell" not in where and where.get("file") != origin.file:  # a `.py` file a `%run` ran (diag40b)
+        number = ran_line(origin, where.get("file"), where.get("line"))
+        return import_error if number is None else {**import_error, "where": {**where, "line": number}}
+    if "cell" not in where:
         return import_error
     return {**import_error, "where": {**where, "line": joined_line(origin, where["cell"], where.get("line"))}}

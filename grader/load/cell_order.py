@@ -13,6 +13,7 @@ import ast
 
 from ..i18n import Message, msg
 from ..parsing import UNPARSABLE, parse
+from .reading import in_cell
 
 
 def defined_below(submission, error: dict, where: dict | None) -> dict | None:
@@ -37,7 +38,7 @@ def defined_below(submission, error: dict, where: dict | None) -> dict | None:
         lines = submission.files[sandbox_name].decode("utf-8", "replace").split("\n")
         cells: dict[int, list[str]] = {}
         for text, place in zip(lines, origin.cells):
-            if place is not None:
+            if in_cell(place):
                 cells.setdefault(place[0], []).append(text)
         names = [facts.get("name")] if error["exception"] != "ImportError" else _imported_from_itself(
             lines, origin.cells, where, sandbox_name.rpartition(".")[0])

@@ -45,6 +45,7 @@ from dataclasses import replace
 from ..forbidden import absent_imports
 from ..parsing import UNPARSABLE, parse, tree_or_none
 from .cell_effects import Effects, imported_names, reads_names_by_text
+from .reading import in_cell
 from .scripts import CELL_MARK, COLAB_HEAD, STAND_INS_LINE
 from .submission import files_digest
 
@@ -127,7 +128,7 @@ def _blanked(content: bytes, places: tuple, forbid: frozenset, own: frozenset) -
         return None
     cells: dict[int, list[int]] = {}  # cell -> its line indexes in the joined file
     for index, place in enumerate(places[:len(lines)]):
-        if place is not None:
+        if in_cell(place):
             cells.setdefault(place[0], []).append(index)
     trees = {}
     for cell, indexes in cells.items():

@@ -51,7 +51,8 @@ class Origin:
     code cells joined, so `cells` maps each line of the joined file (from 1)
     to its `(cell, line)` in the notebook, cells counted from 1 in the order
     Jupyter shows them, Markdown cells included; `None` for the lines the
-    loader adds (blank lines between cells, the IPython stand-ins).
+    loader adds (blank lines between cells, the IPython stand-ins). A line a `%run ./impl.py` of a file handed in
+    beside the notebook runs is `("impl.py", line)`: said in that file (`in_cell`).
     `path` is the file on disk it was read from, `None` for a member of a zip:
     the one answer to where a student's file is (`grade ci` annotates it).
     """
@@ -68,7 +69,21 @@ class Origin:
         if line is None or not 1 <= line <= len(self.cells) or self.cells[line - 1] is None:
             return {"file": self.file, "line": None}
         cell, cell_line = self.cells[line - 1]
+        if not in_cell(self.cells[line - 1]):
+            return {"file": beside_file(self.file, cell), "line": cell_line}
         return {"file": self.file, "cell": cell, "line": cell_line}
+
+
+def beside_file(notebook: str, name: str) -> str:
+    """The student's name of the file NAME handed in beside their notebook NOTEBOOK (`hw/nb.ipynb`, `impl.py` ->
+    `hw/impl.py`)."""
+    folder = notebook.rpartition("/")[0]
+    return f"{folder}/{name}" if folder else name
+
+
+def in_cell(place) -> bool:
+    """Whether an entry of `Origin.cells` is a notebook's (cell, line), not a `%run` file's (its name, line)."""
+    return place is not None and not isinstance(place[0], str)
 
 
 class Rejected(Exception):
@@ -212,6 +227,9 @@ def refuse_nul(code: bytes, shown: str, places=None) -> None:
         return
     index = code.count(b"\n", 0, at)
     place = places[index] if places is not None and index < len(places) else None
+    if place is not None and not in_cell(place):  # a line of a file a `%run` ran: that file's own line
+        raise Rejected(msg("{file} holds a NUL byte (line {line}), which Python cannot read as source; re-save it as "
+                           "text and submit again", file=beside_file(shown, place[0]), line=place[1]))
     if place is not None:
         raise Rejected(msg("{file} holds a NUL byte (cell {cell}, line {line}), which Python cannot read as source; "
                            "re-save it as text and submit again", file=shown, cell=place[0], line=place[1]))

@@ -120,8 +120,11 @@ def with_written_modules(entries: list, written: dict, inlined: set, raw: list[s
                 if budget[0] < 0:
                     raise TooMuchCode(-budget[0])
                 indent = raw[place[1] - 1][:len(raw[place[1] - 1]) - len(raw[place[1] - 1].lstrip())]
-                spans[i] = (i + 1, [(indent + text if text.strip() else text, None) for text in code]
-                            + [(indent + "pass", place)])
+                # a `.py` file's lines are placed at its own lines (`("impl.py", 12)`: Origin.place says them in
+                # that file, diag40b); a notebook's joined cells nowhere (None), as before
+                named = ran.group(1) if ran.group(1).lower().endswith(".py") else None
+                spans[i] = (i + 1, [(indent + text if text.strip() else text, None if named is None else (named, k))
+                                    for k, text in enumerate(code, start=1)] + [(indent + "pass", place)])
     if not spans:
         return entries
     out, i = [], 0

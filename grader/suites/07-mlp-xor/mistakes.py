@@ -50,6 +50,14 @@ MISTAKES = (
     Mistake(name="weight-data", title="multiplies each input by its weight's number (`w.data`), not the weight, so no "
             "gradient reaches the weights", charged_by="backward/mlp",
             patches=(("act = act + w_i * x_i", "act = act + w_i.data * x_i"),)),
+    # the linear last layer squashed by relu (`act.relu()` where the neuron is not nonlin, or a relu after the last
+    # layer): no output is ever below 0, so XOR's -1s are out of reach and, wherever an output is below 0, no gradient
+    # passes. forward/mlp and backward/mlp read positive outputs only, where relu is the identity, and cannot see it
+    # (their probes are stored runs'); the course's loops are the first test whose numbers are its (strangersx39:
+    # 14/24, the three training tests and parameters/zero-grad, whose MLP(2, [3, 1]) has no gradient left to clear)
+    Mistake(name="last-layer-relu", title="applies relu to its last layer, so no output is ever below 0 (XOR's "
+            "targets -1 are out of reach)", charged_by="train/course-loop",
+            patches=(("return act.tanh() if self.nonlin else act", "return act.tanh() if self.nonlin else act.relu()"),)),
 )
 
 

@@ -28,8 +28,9 @@ COUNTS, REPEATED, USED_UP = _settings.COUNTS, _settings.REPEATED, _settings.USED
 # the catalogue of mistaken networks is the instructor's (it patches the reference): a student's install checks the
 # same numbers and excuses nothing
 mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_installed() else None
+# each test that charges a mistake of mistakes.py: its probe
 CHARGING = {"forward/mlp": p.mlp_forward_uniform, "parameters/counts": p.parameter_counts,
-            "backward/mlp": p.mlp_backward}  # each test that charges a mistake of mistakes.py: its probe
+            "backward/mlp": p.mlp_backward, "train/course-loop": p.course_loop_seed_0}
 
 test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
@@ -76,7 +77,15 @@ def used_up(counts):
 def test_zero_grad(observe):
     """zero_grad() sets every parameter's grad back to 0 after a backward pass"""
     counts = observed_or_none(observe, p.parameter_counts) or {}  # read on every run: parameters/counts' probe
-    got = observe(p.zero_grad)
+    # diag40b: where its numbers are those of a network whose mistake another test charges (a relu on the last
+    # layer: the output here is below 0, so no gradient passes and zero_grad() has nothing to clear), it is not
+    # charged again; zero_grad() is still read on a Layer and a Neuron by parameters/zero-grad-everywhere
+    with charged_once(observe, "parameters/zero-grad", [p.zero_grad], mistakes, CHARGING):
+        _zero_grad_cleared(observe(p.zero_grad), counts)
+
+
+def _zero_grad_cleared(got, counts):
+    """parameters/zero-grad's checks of its probe's observation (`counts`: parameters/counts')."""
     if got["sum of |grad| before"] == 0:
         raise Mismatch(msg("{expression}: every gradient was already 0 after backward(), so zero_grad could not be "
                            "checked; the loss should reach the parameters", expression=expression_of(p.zero_grad)))

@@ -24,7 +24,7 @@ NET, COUNTS, THRESHOLD, XOR_TARGETS, STEPS = (_settings.NET, _settings.COUNTS, _
 REPEATED, USED_UP = _settings.REPEATED, _settings.USED_UP
 mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_installed() else None  # as test_mlp_xor
 CHARGING = {"forward/mlp": p.mlp_forward_uniform, "parameters/counts": p.parameter_counts,
-            "backward/mlp": p.mlp_backward}
+            "backward/mlp": p.mlp_backward, "train/course-loop": p.course_loop_seed_0}
 # the course's replay stays out of the sandbox (course.py); the student's install holds it too
 course = suite_module(Path(__file__).parent, "course")
 
