@@ -163,6 +163,10 @@ def test_eagain_is_a_refused_fork_only_from_a_fork_and_a_students_raise_is_no_li
     assert _ran_out(lambda: [0] * 10**17, here) == "memory" and _ran_out(again, here) == "memory"
     assert _ran_out(own) == "memory"  # raised outside the student's files (here, /sandbox): Python's word stands
 
+    def own_wordless():
+        raise MemoryError
+    assert _ran_out(own_wordless, here) == "memory"  # left (docs/security.md): wordless, as the interpreter's is
+
 
 def test_the_observer_takes_the_fact_only_as_one_of_its_names():
     facts = {"raised_in": "Value.backward", "entered": "Value.backward", "name": None, "owner": None,

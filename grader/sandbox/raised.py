@@ -37,16 +37,6 @@ def _innermost(exc):
     return last
 
 
-def _instructions(last):
-    """The innermost entry's instruction that raised and every instruction of its frame's code (_by_fork's EAGAIN only:
-    never read at the memory limit)."""
-    import dis  # only on the unhappy path
-
-    code = last.tb_frame.f_code
-    every = _tuple(dis.get_instructions(code))
-    return next((ins for ins in every if ins.offset == last.tb_lasti), None), every
-
-
 def _by_student_raise(last, submission_dir):
     """Whether a `raise X` statement in the student's own files raised it (`raise MemoryError("too big")`): the
     student's word, not Python's that a limit was met. A bare `raise` adds no entry, so it keeps the original's. Read
@@ -65,11 +55,15 @@ def _by_fork(last):
     filename = last.tb_frame.f_code.co_filename
     if filename in _FORKING_FILES or filename.startswith(_FORKING_FOLDERS):
         return True
-    ins, every = _instructions(last)
-    line = ins.positions.lineno if ins is not None and ins.positions is not None else None
-    return line is not None and any(other.positions is not None and other.positions.lineno == line
-                                    and other.argval in _FORKING_NAMES for other in every
-                                    if _type(other.argval) is _str)
+    import dis  # only on the unhappy path, and never at the memory limit (an EAGAIN)
+
+    line, at = None, last.tb_lineno
+    for ins in dis.get_instructions(last.tb_frame.f_code):  # each instruction's line: 3.11's positions, 3.10's starts
+        positions = getattr(ins, "positions", None)
+        line = positions.lineno if positions is not None and positions.lineno else ins.starts_line or line
+        if line == at and _type(ins.argval) is _str and ins.argval in _FORKING_NAMES:
+            return True
+    return False
 
 
 def _ran_out(exc, submission_dir):
