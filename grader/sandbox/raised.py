@@ -26,6 +26,9 @@ _STDLIB = __import__("os").path.dirname(__import__("os").__file__) + "/"
 _FORKING_FILES = tuple(_STDLIB + name for name in ("subprocess.py", "os.py", "pty.py", "threading.py"))
 _FORKING_FOLDERS = tuple(_STDLIB + name + "/" for name in ("multiprocessing",))
 _FORKING_NAMES = frozenset({"fork", "forkpty", "posix_spawn", "posix_spawnp", "fork_exec"})
+# `raise X` is RAISE_VARARGS 1, `raise X from Y` 2, a bare `raise` 0; bound at load: at the open-files limit an import
+# cannot open its file
+_RAISE_VARARGS = __import__("opcode").opmap["RAISE_VARARGS"]
 
 
 def _innermost(exc):
@@ -42,10 +45,8 @@ def _by_student_raise(last, submission_dir):
     from the instruction's two bytes, no more: at the memory limit a MemoryError's facts must allocate next to nothing."""
     if last is None or not last.tb_frame.f_code.co_filename.startswith(submission_dir):
         return False
-    import opcode  # only on the unhappy path; `raise X` is RAISE_VARARGS 1, `raise X from Y` 2, a bare `raise` 0
-
     code, at = last.tb_frame.f_code.co_code, last.tb_lasti
-    return 0 <= at < len(code) - 1 and code[at] == opcode.opmap["RAISE_VARARGS"] and code[at + 1] >= 1
+    return 0 <= at < len(code) - 1 and code[at] == _RAISE_VARARGS and code[at + 1] >= 1
 
 
 def _by_fork(last):
