@@ -10,6 +10,8 @@ status or score moves: these are a probe's own errors, and the worker lives on.
 The grader reads one signal number the same way everywhere (limit_hit.signal_of)."""
 
 import errno
+import functools
+import os
 import re
 import types
 from pathlib import Path
@@ -52,12 +54,12 @@ OPEN_FILES = ("your code held too many files open at once (the limit is 64 open 
 EAGAIN = "BlockingIOError: [Errno 11] Resource temporarily unavailable"
 
 
-def _ran_out(make):
+def _ran_out(make, submission_dir="/sandbox"):
     """The worker's `ran_out` fact of the exception `make()` raises, as the worker reads it (sandbox/worker.py)."""
     try:
         make()
     except BaseException as exc:
-        return raised.facts(exc, "/sandbox", None, worker._text, worker._type_name).get("ran_out")
+        return raised.facts(exc, submission_dir, None, worker._text, worker._type_name).get("ran_out")
     raise AssertionError("nothing raised")
 
 
@@ -85,7 +87,7 @@ class OwnMemoryError(MemoryError):
 
 def test_the_worker_reads_which_limit_from_the_exceptions_type_and_number():
     assert _ran_out(_raise(MemoryError())) == "memory"
-    assert _ran_out(_raise(BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable"))) == "processes"
+    assert _ran_out(_refused_fork) == "processes"
     assert _ran_out(_raise(RuntimeError("can't start new thread"))) == "threads"  # CPython 3.8-3.12
     assert _ran_out(_raise(RuntimeError("can't create new thread"))) == "threads"  # 3.13
     assert _ran_out(_raise(OSError(errno.EFBIG, "File too large"))) == "file-size"
@@ -93,7 +95,13 @@ def test_the_worker_reads_which_limit_from_the_exceptions_type_and_number():
     # raised while handling one, with the context shown or hidden (`from None`), or as its cause
     assert _ran_out(_again_as_value_error(MemoryError(), hide=False)) == "memory"
     assert _ran_out(_again_as_value_error(MemoryError(), hide=True)) == "memory"
-    assert _ran_out(_again_as_value_error(BlockingIOError(errno.EAGAIN, "x"), hide=True)) == "processes"
+
+    def fork_again():
+        try:
+            _refused_fork()
+        except BlockingIOError:
+            raise ValueError("no worker") from None
+    assert _ran_out(fork_again) == "processes"
 
     def caused():
         raise KeyError("k") from RuntimeError("can't start new thread")
@@ -106,6 +114,58 @@ def test_the_worker_reads_which_limit_from_the_exceptions_type_and_number():
     assert _ran_out(_raise(OwnMemoryError())) is None
     assert _ran_out(_raise(ValueError("plain"))) is None
     assert _ran_out(_raise(RecursionError("maximum recursion depth exceeded"))) is None
+
+
+def _would_block():
+    """A real BlockingIOError EAGAIN from the C code of os.read: a pipe set non-blocking, read while empty."""
+    read, _write = os.pipe()  # both ends left open: with no writer left, the read would say the end (b"")
+    os.set_blocking(read, False)
+    return functools.partial(os.read, read, 10)
+
+
+def _refused_fork():
+    """EAGAIN raised by C code on a line that calls a `fork` (as `os.fork()` says it at the process limit; a real
+    refused fork needs the sandbox: test_grade_run_... below)."""
+    os_ = types.SimpleNamespace(fork=_would_block())
+    os_.fork()
+
+
+def test_eagain_is_a_refused_fork_only_from_a_fork_and_a_students_raise_is_no_limit():
+    # a read or receive that would block (a pipe, a socket set non-blocking): the plain exception, no limit
+    read = _would_block()
+
+    def pipe():
+        read()
+
+    def socket_():
+        import socket
+        one, other = socket.socketpair()
+        with one, other:
+            one.setblocking(False)
+            one.recv(10)
+    assert _ran_out(pipe) is None and _ran_out(socket_) is None
+    # a limit's exception the student raises with a `raise` statement in their own file says no limit; Python's
+    # own at that limit, or one raised again by a bare `raise`, still does
+    here = str(Path(__file__).parent)
+
+    def own():
+        raise MemoryError("too big")
+
+    def again():
+        try:
+            [0] * 10**17
+        except MemoryError:
+            raise
+
+    def own_file_size():
+        raise OSError(errno.EFBIG, "File too large")
+    assert _ran_out(own, here) is None and _ran_out(own_file_size, here) is None
+    assert _ran_out(lambda: [0] * 10**17, here) == "memory" and _ran_out(again, here) == "memory"
+    assert _ran_out(own) == "memory"  # raised outside the student's files (here, /sandbox): Python's word stands
+
+    def own_wordless():
+        raise MemoryError
+    assert _ran_out(own_wordless, here) == "memory"  # left (docs/security.md): wordless, as the interpreter's is
 
 
 def test_the_observer_takes_the_fact_only_as_one_of_its_names():
@@ -222,6 +282,15 @@ HOSTILE = {
     "open-files": _in_backward("    while True:\n        _held.append(open(__file__))\n", "_held = []\n"),
     "file-80mib": _in_backward("    with open(_tf.gettempdir() + '/log.bin', 'wb') as f:\n        for _ in range(80):\n"
                                "            f.write(b'x' * (1 << 20))\n", "import tempfile as _tf\n"),
+    # no limit: a read of an empty pipe and writes into a full one, each set non-blocking (EAGAIN, as a refused fork
+    # says; the sandbox refuses sockets), and a MemoryError the student raises with a `raise` statement of their own
+    "eagain-read": _in_backward("    _r, _w = _os.pipe()\n    try:\n        _os.set_blocking(_r, False)\n"
+                                "        _os.read(_r, 1)\n    finally:\n        _os.close(_r), _os.close(_w)\n",
+                                "import os as _os\n"),
+    "eagain-write": _in_backward("    _r, _w = _os.pipe()\n    try:\n        _os.set_blocking(_w, False)\n"
+                                 "        while True:\n            _os.write(_w, bytes(1 << 16))\n    finally:\n"
+                                 "        _os.close(_r), _os.close(_w)\n", "import os as _os\n"),
+    "own-memory": _in_backward("    raise MemoryError('too big')\n"),
 }
 ADDRESS_SPACE = {"limit": "address-space", "limit_value": 512, "limit_unit": "MiB"}
 PROCESSES = {"limit": "processes", "limit_value": 64, "limit_unit": "processes"}
@@ -269,7 +338,13 @@ def test_grade_run_says_which_limit_each_exception_met_and_keeps_status_and_scor
     said = {}
     for sid, row in rows.items():
         errors = [t for t in row["tests"] if t["status"] == "error"]
-        words = {_RAISED.search(t["output"].splitlines()[0]).group(1) for t in errors}
+        firsts = [t["output"].splitlines()[0] for t in errors]
+        # left (docs/security.md): a worker with no memory left to write its own result exits (status 1): a list kept
+        # across calls, or a thread storm's stacks (8 MiB each, up to 64 in 512 MiB); whether one does depends on a
+        # few KiB of the worker's own (the runner's size), not on what is said of an exception
+        exited = {line for line in firsts if line.endswith(": the worker exited with status 1")}
+        assert not exited or sid in ("mem-list", "threads"), (sid, exited)
+        words = {_RAISED.search(line).group(1) for line in firsts if line not in exited}
         limits = set().union(*(_limits_in(t.get("output_message")) for t in errors))
         row_limit = {k: v for k, v in (row.get("message_data") or {}).get("params", {}).items() if k.startswith("limit")}
         said[sid] = (row["status"], row["score"], row_limit, words, limits)
@@ -295,6 +370,9 @@ def test_grade_run_says_which_limit_each_exception_met_and_keeps_status_and_scor
                                            f"{OPEN_FILES}"}, {tuple(OPEN.values())}),
         "file-80mib": ("graded", 2.0, {}, {f"OSError: [Errno 27] File too large, because {FILE_SIZE}"},
                        {tuple(FILE.values())}),
+        "eagain-read": ("graded", 2.0, {}, {EAGAIN}, set()),
+        "eagain-write": ("graded", 2.0, {}, {EAGAIN}, set()),
+        "own-memory": ("graded", 2.0, {}, {"MemoryError: too big"}, set()),
     }
     # at import: the import test says it, with the limit as data; the row keeps the student's exception and its place
     imported = next(t for t in rows["mem-import"]["tests"] if t["status"] == "failed")
@@ -328,3 +406,27 @@ def test_grade_check_says_the_same_in_the_students_language(where, tmp_path, mon
     errors = [t for t in result.tests if t["status"] == "error"]
     assert errors and set().union(*(_limits_in(t.get("output_message")) for t in errors)) == {
         tuple(ADDRESS_SPACE.values())}
+
+
+@pytest.mark.slow
+def test_grade_check_says_the_plain_exception_of_a_read_that_would_block_and_of_a_students_own_raise(tmp_path):
+    """`grade check` in Chinese and Russian: a non-blocking pipe's EAGAIN and a MemoryError the student raises are said as
+    the exceptions they are, with no limit's words nor fields (before: "the system refused to start another process",
+    "Python ran out of memory")."""
+    from grader.classroom.student_check import check
+
+    said = {}
+    for name, lang in (("eagain-read", "zh"), ("own-memory", "ru")):
+        engine = tmp_path / f"{name}.py"
+        engine.write_text(CORRECT.read_text(encoding="utf-8") + "\n\n" + HOSTILE[name], encoding="utf-8")
+        result = check(engine, "engine", limits=LIMITS, lang=lang)
+        line = next(line for line in str(result).splitlines() if line.startswith("FAIL  add/values "))
+        errors = [t for t in result.tests if t["status"] == "error"]
+        said[name] = (line.split(None, 2)[2], bool(errors), set().union(*(_limits_in(t.get("output_message"))
+                                                                          for t in errors)))
+    assert said == {
+        "eagain-read": (f"a = 2, b = -3 时的 y = a + b：你的引擎抛出了 {EAGAIN}（eagain-read.py，第 145 行，在 _b 中）",
+                        True, set()),
+        "own-memory": ("y = a + b при a = 2, b = -3: ваш движок выбросил исключение MemoryError: too big (own-memory.py, "
+                       "строка 141, в _b)", True, set()),
+    }

@@ -19,16 +19,68 @@ _E = __import__("errno")  # a built-in module
 _AT_LIMIT = {(BlockingIOError, _E.EAGAIN): "processes", (OSError, _E.EFBIG): "file-size",
              (OSError, _E.EMFILE): "open-files", (MemoryError, None): "memory",
              (RuntimeError, "can't start new thread"): "threads", (RuntimeError, "can't create new thread"): "threads"}
+# EAGAIN is also a non-blocking read or write that would wait (a pipe or socket set non-blocking): a refused fork only
+# when the innermost frame is the standard library's code that forks or spawns, or the student's line that raised
+# names a call that forks (`os.fork()`, `pty.fork()` is pty.py's). The standard library's folder: os.py's, the worker's
+_STDLIB = __import__("os").path.dirname(__import__("os").__file__) + "/"
+_FORKING_FILES = tuple(_STDLIB + name for name in ("subprocess.py", "os.py", "pty.py", "threading.py"))
+_FORKING_FOLDERS = tuple(_STDLIB + name + "/" for name in ("multiprocessing",))
+_FORKING_NAMES = frozenset({"fork", "forkpty", "posix_spawn", "posix_spawnp", "fork_exec"})
+# `raise X` is RAISE_VARARGS 1, `raise X from Y` 2, a bare `raise` 0; bound at load: at the open-files limit an import
+# cannot open its file
+_RAISE_VARARGS = __import__("opcode").opmap["RAISE_VARARGS"]
 
 
-def _ran_out(exc):
-    """_AT_LIMIT's name of `exc` or of one it was raised while handling (`__cause__`, `__context__`; 8 deep); None."""
+def _innermost(exc):
+    """The traceback entry where `exc` was raised (its frame's code and instruction), or None."""
+    tb, last = getattr(exc, "__traceback__", None), None
+    while tb is not None:
+        last, tb = tb, tb.tb_next
+    return last
+
+
+def _by_student_raise(last, submission_dir):
+    """Whether a `raise X` statement in the student's own files raised it (`raise MemoryError("too big")`): the
+    student's word, not Python's that a limit was met. A bare `raise` adds no entry, so it keeps the original's. Read
+    from the instruction's two bytes, no more: at the memory limit a MemoryError's facts must allocate next to nothing."""
+    if last is None or not last.tb_frame.f_code.co_filename.startswith(submission_dir):
+        return False
+    code, at = last.tb_frame.f_code.co_code, last.tb_lasti
+    return 0 <= at < len(code) - 1 and code[at] == _RAISE_VARARGS and code[at + 1] >= 1
+
+
+def _by_fork(last):
+    """Whether an EAGAIN came from a fork or spawn: raised in the standard library's code that forks, or on a line of
+    the student's (or any) code that names a call that forks; a read or write that would block is neither."""
+    if last is None:
+        return False
+    filename = last.tb_frame.f_code.co_filename
+    if filename in _FORKING_FILES or filename.startswith(_FORKING_FOLDERS):
+        return True
+    import dis  # only on the unhappy path, and never at the memory limit (an EAGAIN)
+
+    line, at = None, last.tb_lineno
+    for ins in dis.get_instructions(last.tb_frame.f_code):  # each instruction's line: 3.11's positions, 3.10's starts
+        positions = getattr(ins, "positions", None)
+        line = positions.lineno if positions is not None and positions.lineno else ins.starts_line or line
+        if line == at and _type(ins.argval) is _str and ins.argval in _FORKING_NAMES:
+            return True
+    return False
+
+
+def _ran_out(exc, submission_dir):
+    """_AT_LIMIT's name of `exc` or of one it was raised while handling (`__cause__`, `__context__`; 8 deep), when
+    Python raised it at the limit (not the student's own `raise`; an EAGAIN only from a fork: _by_fork); None."""
     for _ in range(8):
         kind, args, number = _type(exc), getattr(exc, "args", ()), getattr(exc, "errno", None)
         said = args[0] if kind is _RuntimeError and _type(args) is _tuple and len(args) == 1 else None
         key = (kind, said if _type(said) is _str else number if _type(number) is _int else None)
+        if key == (MemoryError, None) and args == ():
+            return "memory"  # the interpreter's has no words (PyErr_NoMemory): nothing more is read at the limit
         if key in _AT_LIMIT:
-            return _AT_LIMIT[key]
+            last = _innermost(exc)
+            if not _by_student_raise(last, submission_dir) and (_AT_LIMIT[key] != "processes" or _by_fork(last)):
+                return _AT_LIMIT[key]
         exc = getattr(exc, "__cause__", None) or getattr(exc, "__context__", None)
     return None
 
@@ -59,7 +111,7 @@ def facts(exc, submission_dir, Value, text, type_name):
         number = getattr(exc, "errno", None) if isinstance(exc, OSError) else None
         if _type(number) is _int:
             said["errno"] = number
-        ran_out = _ran_out(exc)
+        ran_out = _ran_out(exc, submission_dir)
         if ran_out is not None:
             said["ran_out"] = ran_out
         name = getattr(exc, "name", None) if isinstance(exc, (AttributeError, NameError)) else None
