@@ -147,9 +147,9 @@ def unbound_at_import(code: bytes) -> list[str]:
 
     tree = tree_or_none(code.decode("utf-8", "replace"))
     # Python's own builtins, not whatever this process put in the module since (IPython puts `display` there: a
-    # test's order made `display` bound in one xdist worker, ci39b)
+    # test's order made `display` bound in one xdist worker, ci39b); `open` is io's (its __module__ is "io")
     bound = {name for name, value in vars(builtins).items()
-             if getattr(value, "__module__", "builtins") in ("builtins", "_sitebuiltins")} | {
+             if getattr(value, "__module__", "builtins") in ("builtins", "_sitebuiltins", "io", "_io")} | {
         "__name__", "__file__", "__doc__", "__spec__", "__loader__", "__package__", "__builtins__", "__annotations__"}
     own_functions: set = set()
     unbound: list[str] = []
