@@ -43,3 +43,27 @@ def test_a_float_read_back_as_given_is_not_named():
 ])
 def test_a_float_worked_out_is_still_named(body, named):
     assert _named("from engine import Value\n\n\ndef test_it():\n" + body) == named
+
+
+def test_notebook_twins_are_read_at_a_notebooks_cap(tmp_path):
+    """redteam40 reads case twins of notebooks (`engine.ipynb` beside `Engine.ipynb`); they were read at a .py
+    file's cap, so a notebook with 1.4 MiB of plots was refused as "too large (the limit is 1.0 MiB)", where alone
+    it is graded (a notebook's cap is 16 MiB): the twins are refused as twins."""
+    import json
+
+    from test_strangers38 import _notebook
+
+    from grader.load import load_entry
+
+    folder = tmp_path / "alice"
+    folder.mkdir()
+    code = "class Value:\n    def __init__(self, data):\n        self.data = data"
+    book = json.loads(_notebook(code))
+    book["cells"][0]["outputs"] = [{"output_type": "display_data", "data": {"image/png": "A" * 1_500_000},
+                                    "metadata": {}}]
+    (folder / "engine.ipynb").write_text(json.dumps(book), encoding="utf-8")
+    (folder / "Engine.ipynb").write_bytes(_notebook(code + "\n# the old draft"))
+    assert load_entry(folder).problem == (
+        "alice/ holds Engine.ipynb and engine.ipynb, whose names differ only in case and whose contents differ: on "
+        "macOS and Windows they are one file, so the grader cannot tell which one you meant; keep one of them and "
+        "hand in again")
