@@ -216,6 +216,7 @@ def test_an_engine_notebook_names_every_file_it_runs_that_is_missing(tmp_path):
     ("def setup():\n    global Module\n    Module = object\nsetup()\nclass MLP(Module):\n    pass", []),
     ("try:\n    Module\nexcept NameError:\n    Module = object", []),  # what a try may catch is not read
     ("print(len([]))\nprint(display)", ["display"]),
+    ("NOTES = open('notes.txt').read()\nprint(help, exit, Ellipsis, __debug__)", []),  # review40: `open` is io's
 ])
 def test_the_names_read_at_the_top_level_that_nothing_binds(code, unbound):
     from grader.load.exercise_names import unbound_at_import

@@ -177,6 +177,8 @@ def rounded_side(sides, function, reading):
     for side in sides:
         if any(isinstance(p, ast.Call) and called_name(p.func) in _CLOSE for p in ast.walk(side)):
             return None
+    if len(sides) == 2 and (_read_back(*sides, function) or _read_back(*reversed(sides), function)):
+        return None
     for side in sides:
         if isinstance(side, ast.Name):
             expressions = _bindings(function, side.id, reading.top, at=side)
@@ -187,3 +189,30 @@ def rounded_side(sides, function, reading):
             if part is not None:
                 return part
     return None
+
+
+def _negated(node):
+    """(the operand, True) of `-x`; else (NODE, False)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return node.operand, True
+    return node, False
+
+
+def _read_back(got, want, function) -> bool:
+    """Whether GOT reads back, as it was given, the number WANT is: `Value(x).data == x`, `a.data == 0.1` where the
+    function binds `a = Value(0.1)` once, `(-a).data == -0.3` (a negation is exact). Storing a float and negating
+    it are exact on every engine, so such a check is no float compared by luck (review40: a round-trip test was
+    told it "holds only by luck")."""
+    got, outer = _negated(got)
+    if not (isinstance(got, ast.Attribute) and got.attr == "data"):
+        return False
+    holder, inner = _negated(got.value)
+    if isinstance(holder, ast.Name) and function is not None:
+        made = [node.value for node in ast.walk(function) if isinstance(node, ast.Assign)
+                for target in node.targets if isinstance(target, ast.Name) and target.id == holder.id]
+        holder = made[0] if len(made) == 1 else holder
+    if not (isinstance(holder, ast.Call) and called_name(holder.func) == "Value" and holder.args):
+        return False
+    given, negated = _negated(holder.args[0])
+    wanted, negated_want = _negated(want)
+    return ast.dump(given) == ast.dump(wanted) and negated ^ outer ^ inner == negated_want
