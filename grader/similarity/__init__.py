@@ -265,6 +265,8 @@ def lecture_sources() -> dict[str, str]:
 # with a network (07-mlp-xor's nn.py) and with one neuron (10-neuron's neuron.py, whose public answer is micrograd's
 # `Neuron`, pasted with its `Module` and given the five leaves: bench/similarity/sixteenth/)
 SHIPPED_FOR = {"nn.py": ("nn.py", "neuron.py")}
+# (a file not named here, micrograd's tests test_engine.py, is compared when the starter has a file of its name:
+# 09-write-tests' tests; the README's expression they check is canonical code for every class: README_EXAMPLE)
 
 
 def shipped_sources(starter: dict[str, str]) -> dict[str, str]:
