@@ -8,6 +8,7 @@ cannot tell."""
 
 import os
 import signal
+import time
 
 from .accounting import _stat_value
 
@@ -124,3 +125,67 @@ def timed_out(ended, limits):
     seconds = {"probe-timeout": limits.probe_seconds, "import-timeout": limits.import_seconds,
                "total-timeout": limits.submission_seconds}.get(ended)
     return None if seconds is None else {"kind": "time", "value": seconds, "unit": "s"}
+
+
+# A count of a worker's processes is bounded: no more of cgroup.procs is read than MAX_PROCS_BYTES (a pid and its
+# newline take at most 8 bytes: 8,192 processes, far above any process limit the grader sets), and a walk of /proc
+# stops after MAX_SCAN_SECONDS (a machine with tens of thousands of processes); what it counted by then is the count.
+MAX_PROCS_BYTES = 65536
+MAX_SCAN_SECONDS = 0.5
+
+
+def live_processes(sandbox, slot, proc):
+    """How many live processes the worker in `slot` (started as `proc`) has now, counted by the kernel: the lines of
+    the slot cgroup's cgroup.procs where the sandbox made one (every process the worker started stays there, a double
+    fork's and a new session's too; a zombie has left it), else from /proc: `proc` and its live descendants, and the
+    live processes of the slot's uid wherever they went (a worker's own uid: root). None where nothing counts them
+    (the portable worker, a sandbox without accounting). Read before the worker is killed (observe/attempt.py)."""
+    accounting = getattr(sandbox, "accounting", None)
+    if accounting is None or proc is None:
+        return None
+    try:
+        procs = accounting.procs_file(slot)
+    except OSError:
+        return None
+    if procs is not None:
+        try:
+            with open(procs, "rb") as f:
+                return f.read(MAX_PROCS_BYTES).count(b"\n")
+        except OSError:
+            return None
+    uid = sandbox.uid(slot) if hasattr(sandbox, "uid") else None
+    return _live_tree(proc.pid, uid)
+
+
+def _live_tree(root, uid):
+    """`root` and its live descendants, and the live processes of `uid` (None: none), from /proc; None where `root`
+    is gone."""
+    deadline = time.monotonic() + MAX_SCAN_SECONDS
+    parents, owned = {}, set()
+    for entry in os.listdir("/proc"):
+        if time.monotonic() > deadline:
+            break
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                fields = f.read().rpartition(b")")[2].split()
+            if fields[0] in (b"Z", b"X"):  # a zombie (or one being reaped) runs nothing any more
+                continue
+            parents[int(entry)] = int(fields[1])
+            if uid is not None and os.stat(f"/proc/{entry}").st_uid == uid:
+                owned.add(int(entry))
+        except (OSError, IndexError, ValueError):
+            continue
+    if root not in parents:
+        return None
+    children = {}
+    for pid, ppid in parents.items():
+        children.setdefault(ppid, []).append(pid)
+    seen, todo = set(), [root, *owned]
+    while todo:
+        pid = todo.pop()
+        if pid not in seen:
+            seen.add(pid)
+            todo.extend(children.get(pid, ()))
+    return len(seen)
