@@ -10,7 +10,7 @@ import time
 from ..machine_size import usable_cpus
 from ..sandbox.accounting import NOTHING, SLEEP_BACKSTOP, STARVED_BACKSTOP, limit_spent
 from ..sandbox.late_names import NamesRefused
-from ..sandbox.limit_hit import limit_events, limit_hit, live_processes, ran_out, timed_out
+from ..sandbox.limit_hit import limit_events, limit_hit, ran_out, started_processes, timed_out
 from ..sandbox.pipes import SelectedPipes, ThreadedPipes, output_pipe, ran_out_text, signal_text
 from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
@@ -27,16 +27,6 @@ UNREAD = "the drawn probes' names were not read: the submission closed or replac
 
 # the ends for time, at which the worker's processes are counted before it is killed
 TIMEOUTS = ("probe-timeout", "import-timeout", "total-timeout")
-
-
-def _started(live, own):
-    """How many processes the submission started and had not ended when its time ran out: those `live` beyond the
-    worker's `own`, None where it started none (or nothing counted them). One is enough to say so: an engine starts
-    none, and a process still running at a timeout spent the worker's CPU time (every process of the worker counts)
-    or was waited for by it; a process that ended (or a zombie) is not counted."""
-    if live is None or own is None or live <= own:
-        return None
-    return live - own
 
 
 def _limit(budget, drawn: bool) -> float:
@@ -79,11 +69,8 @@ class Attempt:
         self.detail = None
         self.limit = None  # the sandbox's limit that ended it, as data (sandbox/limit_hit.py), where one is known
         self.hello = False
-        # the processes the worker itself has when it says hello (its go given, nothing of the submission run yet),
-        # and those the submission started beyond them, still running when its time ran out (counted before the kill)
-        self._own = None
-        self.processes = None
-        self._proc = None
+        self._pid = None  # the worker's pid as its hello named it: how its own processes are told from the code's
+        self.processes = None  # those the code started and had not ended when its time ran out (None: none)
         self.used = NOTHING  # what this worker used, all its processes counted
         self.phase = None  # (CPU limit, wall start, usage at start) of the import or the current probe
         self._read = (None, -1.0)  # the last reading of the accounting (since this worker started), and when
@@ -149,7 +136,7 @@ class Attempt:
         try:
             self._names = self._channel() if self.later else None
             later = {"later": self._names} if self.later else {}
-            proc = self._proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w, **later)
+            proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w, **later)
             os.close(obs_w)
             os.close(out_w)
             obs_w = out_w = None
@@ -225,8 +212,8 @@ class Attempt:
                     proc.wait(timeout=1)
                 except subprocess.TimeoutExpired:
                     pass
-            if self.ended in TIMEOUTS and self._own is not None:
-                self.processes = _started(live_processes(self.sandbox, self.slot, proc), self._own)
+            if self.ended in TIMEOUTS:  # counted before the kill: one is enough, an engine starts none
+                self.processes = started_processes(self.sandbox, self.slot, proc, self._pid) or None
             self.sandbox.kill(self.slot, proc)
             if self._names is not None:
                 self._names.close()
@@ -253,7 +240,7 @@ class Attempt:
             if self.hello:
                 raise ProtocolError("hello twice")
             self.hello = True
-            self._own = live_processes(self.sandbox, self.slot, self._proc)
+            self._pid = event.get("pid")
             return False
         if not self.hello:
             raise ProtocolError(f"{kind} before hello")
