@@ -117,3 +117,15 @@ STARTED_RU = ("ваш код запустил 1 процесс, который �
               "`subprocess`, `multiprocessing`)")
 STARTED_ZH = ("你的代码启动了 1 个进程，时间用完时仍在运行（你的代码的所有进程共用同一个时间限制）；引擎不需要任何进程：请删除启动进程的代码"
               "（`os.fork`、`subprocess`、`multiprocessing`）")
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_grade_ci_says_it_in_the_students_language(graded):
+    """`grade ci`'s summary (the job's page) renders the row's message record: the count in Chinese."""
+    from grader.integrations.ci import summary_markdown
+
+    text = summary_markdown(graded["subprocess-spin"], threshold=None, lang="zh")
+    assert ("连续 3 个探针都未能在各自的 1 秒内完成；其余的未运行，原因是" + STARTED_ZH) in text
+    assert "无限循环" not in text
+    assert "无限循环" in summary_markdown(graded["loop"], threshold=None, lang="zh")
