@@ -10,7 +10,7 @@ import time
 from ..machine_size import usable_cpus
 from ..sandbox.accounting import NOTHING, SLEEP_BACKSTOP, STARVED_BACKSTOP, limit_spent
 from ..sandbox.late_names import NamesRefused
-from ..sandbox.limit_hit import limit_events, limit_hit, ran_out, timed_out
+from ..sandbox.limit_hit import limit_events, limit_hit, ran_out, started_processes, timed_out
 from ..sandbox.pipes import SelectedPipes, ThreadedPipes, output_pipe, ran_out_text, signal_text
 from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
@@ -23,6 +23,10 @@ FRESH_SECONDS = 0.005
 
 # what ends a run whose worker did not read the drawn probes' names it asked for (a protocol error)
 UNREAD = "the drawn probes' names were not read: the submission closed or replaced their descriptors"
+
+
+# the ends for time, at which the worker's processes are counted before it is killed
+TIMEOUTS = ("probe-timeout", "import-timeout", "total-timeout")
 
 
 def _limit(budget, drawn: bool) -> float:
@@ -65,6 +69,8 @@ class Attempt:
         self.detail = None
         self.limit = None  # the sandbox's limit that ended it, as data (sandbox/limit_hit.py), where one is known
         self.hello = False
+        self._pid = None  # the worker's pid as its hello named it: how its own processes are told from the code's
+        self.processes = None  # those the code started and had not ended when its time ran out (None: none)
         self.used = NOTHING  # what this worker used, all its processes counted
         self.phase = None  # (CPU limit, wall start, usage at start) of the import or the current probe
         self._read = (None, -1.0)  # the last reading of the accounting (since this worker started), and when
@@ -206,6 +212,8 @@ class Attempt:
                     proc.wait(timeout=1)
                 except subprocess.TimeoutExpired:
                     pass
+            if self.ended in TIMEOUTS:  # counted before the kill: one is enough, an engine starts none
+                self.processes = started_processes(self.sandbox, self.slot, proc, self._pid) or None
             self.sandbox.kill(self.slot, proc)
             if self._names is not None:
                 self._names.close()
@@ -232,6 +240,7 @@ class Attempt:
             if self.hello:
                 raise ProtocolError("hello twice")
             self.hello = True
+            self._pid = event.get("pid")
             return False
         if not self.hello:
             raise ProtocolError(f"{kind} before hello")

@@ -21,6 +21,9 @@ class Ending:
     distrusts_report: bool = False  # none of the observations the submission reported are used
     may_starve: bool = False  # a timeout the machine may have caused: says so when the worker was starved
     data: tuple = ()  # facts kept in the message's parameters (the row's message_data) that its words do not name
+    # its words where the worker's processes were counted at the timeout (a fork storm's): what it says without its
+    # guess at the cause (an infinite loop), which the processes' words then give; None: `message` itself
+    forked: Message = None
 
 
 # How a run ends, by what ended its last worker (Attempt.ended) or by a count that ran out. Each message is
@@ -64,7 +67,12 @@ ENDINGS = {
                                                 "loop: in the walk of `backward()` (a graph with a cycle, or a walk "
                                                 "with no set of visited nodes), in an operation such as `__add__`, or "
                                                 "a `while` loop whose condition never changes; stop the loop",
-                                                "timeouts_in_a_row", timeouts_in_a_row=TIMEOUTS_IN_A_ROW)),
+                                                "timeouts_in_a_row", timeouts_in_a_row=TIMEOUTS_IN_A_ROW),
+                                  forked=nmsg("{timeouts_in_a_row} probe in a row did not finish within "
+                                              "{probe_seconds} s each; the rest were not run",
+                                              "{timeouts_in_a_row} probes in a row did not finish within "
+                                              "{probe_seconds} s each; the rest were not run",
+                                              "timeouts_in_a_row", timeouts_in_a_row=TIMEOUTS_IN_A_ROW)),
     # `last`: how the last worker ended (a probe's words: a signal and what to do, or its timeout)
     "restarts": Ending("crashed", nmsg("the worker crashed {workers} time (the last time: {last}); the rest of the "
                                        "probes were not run",
@@ -87,18 +95,36 @@ def _facts(suite, limits, attempt):
     return dict(dataclasses.asdict(limits), module=suite.module, file=f"{suite.module}.py", detail=attempt.detail,
                 starved=attempt.starved, measured=attempt.measured, timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
                 workers=MAX_RESTARTS + 1, limit=limit.get("kind"), limit_value=limit.get("value"),
-                limit_unit=limit.get("unit"))
+                limit_unit=limit.get("unit"), processes=getattr(attempt, "processes", None))
+
+
+def _forked(said, processes) -> Message:
+    """A timeout's words where the submission's code had started `processes` processes that still ran when its time
+    ran out (observe/attempt.py counts them): what it started, and what to do; `processes` kept as a parameter (the
+    row's message_data)."""
+    why = nmsg("your code started {processes} process that was still running when the time ran out (every process "
+               "of your code spends the same time limit); an engine needs none: remove the code that starts it "
+               "(`os.fork`, `subprocess`, `multiprocessing`)",
+               "your code started {processes} processes that were still running when the time ran out (every process "
+               "of your code spends the same time limit); an engine needs none: remove the code that starts them "
+               "(`os.fork`, `subprocess`, `multiprocessing`)", "processes", processes=processes)
+    limit = {name: said.params[name] for name in LIMIT_DATA if name in said.params}
+    # TRANSLATORS: {ending} is how the time ran out ("did not finish within 1 s"), {why} the processes still running
+    return msg("{ending}, because {why}", ending=said, why=why, processes=processes, **limit)
 
 
 def _said(ending, facts) -> Message:
     """The ending's message with the facts its id names (a timeout of a starved worker says why it is observed
     again: the CPU it waited for, or this machine's wall clock)."""
-    base = ending.message
+    forked = facts.get("processes") and ending.status == "timeout"
+    base = ending.forked if forked and ending.forked is not None else ending.message
     # seconds as the English writes them (`1`, `2.5`: numbers are parameters, never translated), counts as numbers
     params = {name: f"{facts[name]:g}" if isinstance(facts[name], float) else facts[name]
               for name in [*_FIELD.findall(base.id), *ending.data]}
     params.update((name, facts[name]) for name in LIMIT_DATA if facts.get("limit") is not None)
     said = Message(base.id, params, base.plural, base.count)
+    if forked:
+        said = _forked(said, facts["processes"])
     if ending.may_starve and facts["starved"]:
         limit = {name: said.params[name] for name in LIMIT_DATA if name in said.params}
         if facts["measured"]:

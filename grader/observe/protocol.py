@@ -260,7 +260,10 @@ def parse_event(line, expected_probe):
     if type(event) is not dict or type(event.get("event")) is not str:
         raise ProtocolError("not an event")
     kind = event["event"]
-    if kind in ("hello", "done", "more"):  # more: the worker asks for the drawn probes (attempt.py)
+    if kind == "hello":  # its pid as the worker sees it (in its pid namespace): how its own processes are told
+        pid = event.get("pid")  # from those the submission starts (sandbox/limit_hit.started_processes)
+        return {"event": kind, **({"pid": pid} if type(pid) is int and 0 < pid < 1 << 32 else {})}
+    if kind in ("done", "more"):  # more: the worker asks for the drawn probes (attempt.py)
         return {"event": kind}
     if kind == "exited":
         return {"event": kind, "code": clean_text(str(event.get("code")), 200)}

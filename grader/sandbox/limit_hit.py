@@ -8,6 +8,7 @@ cannot tell."""
 
 import os
 import signal
+import time
 
 from .accounting import _stat_value
 
@@ -124,3 +125,96 @@ def timed_out(ended, limits):
     seconds = {"probe-timeout": limits.probe_seconds, "import-timeout": limits.import_seconds,
                "total-timeout": limits.submission_seconds}.get(ended)
     return None if seconds is None else {"kind": "time", "value": seconds, "unit": "s"}
+
+
+
+# A count of a worker's processes is bounded: no more of cgroup.procs is read than MAX_PROCS_BYTES (a pid and its
+# newline take at most 8 bytes: 8,192 processes, far above any process limit the grader sets), and a walk of /proc
+# stops after MAX_SCAN_SECONDS (a machine with tens of thousands of processes); what it found by then is counted.
+MAX_PROCS_BYTES = 65536
+MAX_SCAN_SECONDS = 0.5
+
+
+def started_processes(sandbox, slot, proc, worker_pid):
+    """How many live processes the submission's code started in the worker of `slot` (started as `proc`) and has not
+    ended: the worker's live processes less its own, which are its Python (`worker_pid`, the pid its hello named, as
+    its pid namespace numbers it) and that process's ancestors (bubblewrap's two processes, the hops). Every other is
+    one the code started (a child, a grandchild, an orphan adopted by bubblewrap's pid 1 after a double fork): an
+    engine starts none. The live processes are the slot cgroup's cgroup.procs where the sandbox made one (none can
+    leave it; a zombie has left it), else from /proc: `proc` and its descendants, and the processes of the slot's
+    uid wherever they went. None where nothing counts them (the portable worker, a sandbox without accounting) or
+    the worker's Python is not among them. Read before the worker is killed (observe/attempt.py)."""
+    accounting = getattr(sandbox, "accounting", None)
+    if accounting is None or proc is None or worker_pid is None:
+        return None
+    try:
+        procs = accounting.procs_file(slot)
+    except OSError:
+        return None
+    parents = _live_parents()
+    if procs is not None:
+        try:
+            with open(procs, "rb") as f:
+                live = {int(pid) for pid in f.read(MAX_PROCS_BYTES).split()} & parents.keys()
+        except (OSError, ValueError):
+            return None
+    else:
+        uid = sandbox.uid(slot) if hasattr(sandbox, "uid") else None
+        live = _tree(proc.pid, parents, uid)
+    worker = next((pid for pid in live if _innermost_pid(pid) == worker_pid), None)
+    if worker is None:
+        return None
+    own = set()
+    while worker in live and worker not in own:
+        own.add(worker)
+        worker = parents[worker][0]
+    return len(live - own)
+
+
+def _live_parents():
+    """{pid: (ppid, real uid)} of every live process (no zombie), from /proc, within MAX_SCAN_SECONDS."""
+    deadline = time.monotonic() + MAX_SCAN_SECONDS
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if time.monotonic() > deadline:
+            break
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                fields = f.read().rpartition(b")")[2].split()
+            if fields[0] in (b"Z", b"X"):  # a zombie (or one being reaped) runs nothing any more
+                continue
+            parents[int(entry)] = (int(fields[1]), os.stat(f"/proc/{entry}").st_uid)
+        except (OSError, IndexError, ValueError):
+            continue
+    return parents
+
+
+def _tree(root, parents, uid):
+    """`root` and its live descendants, and the live processes of `uid` (None: none)."""
+    if root not in parents:
+        return set()
+    children = {}
+    for pid, (ppid, _) in parents.items():
+        children.setdefault(ppid, []).append(pid)
+    seen = set()
+    todo = [root, *(pid for pid, (_, owner) in parents.items() if uid is not None and owner == uid)]
+    while todo:
+        pid = todo.pop()
+        if pid not in seen:
+            seen.add(pid)
+            todo.extend(children.get(pid, ()))
+    return seen
+
+
+def _innermost_pid(pid):
+    """The pid process `pid` has in its own pid namespace (the last of /proc's NSpid), None where it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as f:
+            for line in f.read(8192).splitlines():
+                if line.startswith(b"NSpid:"):
+                    return int(line.split()[-1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
