@@ -27,6 +27,8 @@ except ImportError:  # Windows (sandbox/portable.py): os itself
 
     _SEP = _os.sep
 
+from mmap import mmap as _mmap  # noqa: E402 (bound before student code runs, like these)
+
 # Bound before student code runs, so monkeypatching these later has no effect here.
 _write, _exit, _getpid, _type, _str, _int = _os.write, _os._exit, _os.getpid, type, str, int
 _BaseException, _SystemExit, _RecursionError = BaseException, SystemExit, RecursionError
@@ -96,18 +98,27 @@ def json_text(value):
     raise TypeError(f"cannot report a {t.__name__}")
 
 
-# Room to report in: address space taken just before the student's code runs and given back first thing once it ends, so
+# Room to report in: address space held while the student's code runs and given back first thing once it raises, so
 # that a worker whose student code filled memory to --memory (a list kept across calls, a thread storm's stacks) can
-# still write what it raised (docs/security.md). `bytes(n)` is calloc'ed: address space, no page touched.
+# still write what it raised (docs/security.md). An anonymous mapping: no page touched, and its munmap gives the
+# address space back to the kernel (a malloc'ed block of 8 MiB may stay in malloc's heap once freed, and is zeroed).
 _SPARE_BYTES = 8 << 20
 
 
-def _spare():
-    """The reserve, or None when not even that is left."""
+def _spare(spare):
+    """The reserve: `spare`, or mapped again when it was given back (None when not even that is left)."""
+    if spare is not None:
+        return spare
     try:
-        return bytes(_SPARE_BYTES)
-    except MemoryError:
+        return _mmap(-1, _SPARE_BYTES)
+    except (OSError, MemoryError, ValueError):
         return None
+
+
+def _give_back(spare):
+    """None, the reserve unmapped."""
+    if spare is not None:
+        spare.close()
 
 
 def _type_name(exc):
@@ -312,19 +323,18 @@ def main():
 
     sys.stdin = io.StringIO()
     module_name = request["module"]
-    spare = _spare()
+    spare = _spare(None)
     try:
         module = __import__(module_name)
     except _SystemExit as exc:
-        spare = None
+        spare = _give_back(spare)
         emit(event="exited", code=_text(exc.code, 200))
         _exit(0)
     except _BaseException as exc:
-        spare = None
+        spare = _give_back(spare)
         text, exception, where = _describe(exc, submission_dir)
         emit(event="imported", ok=False, error=text, exception=exception, where=where, facts=facts(exc))
         _exit(0)
-    spare = None
     Value = getattr(module, "Value", None)
     if not isinstance(Value, type):
         emit(event="imported", ok=False, error=f"{module_name}.py defines no class named `Value`", where=None)
@@ -347,30 +357,29 @@ def main():
         probe = getattr(probes, base, None)  # a name the grader did not send fails its start line (attempt.py)
         send(held + '{"event":"start","probe":' + json_str(name) + "}")
         order.restart(name)
-        spare = _spare()
+        spare = _spare(spare)  # mapped again only when the last probe's error gave it back
         try:
             raw = probe(modules if getattr(probe, "takes_modules", False) else drawn.Drawn(Value, token) if token
                         else Value)
             values = plain(raw)
             line = json_text(values)  # encode now: a failure here is this probe's, not the worker's
         except ObservationError as exc:
-            spare = None
+            spare = _give_back(spare)
             held = event_line(event="result", probe=name, status="error", error=_text(exc, 2000), where=None,
                               **_words(exc))
             continue
         except _RecursionError as exc:
-            spare = None
+            spare = _give_back(spare)
             text, exception, where = _describe(exc, submission_dir)
             held = event_line(event="result", probe=name, status="error", error=text, exception=exception,
                               where=where, recursion=True, facts=facts(exc, Value))
             continue
         except _BaseException as exc:
-            spare = None
+            spare = _give_back(spare)
             text, exception, where = _describe(exc, submission_dir)
             held = event_line(event="result", probe=name, status="error", error=text, exception=exception,
                               where=where, facts=facts(exc, Value))
             continue
-        spare = None
         held = '{"event":"result","probe":' + json_str(name) + ',"status":"ok","values":' + line + "}\n"
     send(held + '{"event":"done"}')
     # Skip interpreter shutdown: no student atexit handler or __del__ runs after the probes.
