@@ -4,7 +4,7 @@ It imports the student's modules, runs the probes it is asked for, and writes on
 observation pipe. It holds no expected values and decides nothing: the grader judges what it reports. Standard library
 only, and only its cheapest parts: start-up time is paid once per submission, so the request comes as `key=value`
 arguments instead of JSON, events are encoded by its own small writer (json_text) instead of the json module (which
-pulls in `re`), `traceback` only when something went wrong.
+pulls in `re`); no `traceback` either (_describe walks the traceback itself).
 
     python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 later=1 ...
 
@@ -26,6 +26,8 @@ except ImportError:  # Windows (sandbox/portable.py): os itself
     import os as _os
 
     _SEP = _os.sep
+
+from mmap import mmap as _mmap  # noqa: E402 (bound before student code runs, like these)
 
 # Bound before student code runs, so monkeypatching these later has no effect here.
 _write, _exit, _getpid, _type, _str, _int = _os.write, _os._exit, _os.getpid, type, str, int
@@ -96,6 +98,29 @@ def json_text(value):
     raise TypeError(f"cannot report a {t.__name__}")
 
 
+# Room to report in: address space held while the student's code runs and given back first thing once it raises, so
+# that a worker whose student code filled memory to --memory (a list kept across calls, a thread storm's stacks) can
+# still write what it raised (docs/security.md). An anonymous mapping: no page touched, and its munmap gives the
+# address space back to the kernel (a malloc'ed block of 8 MiB may stay in malloc's heap once freed, and is zeroed).
+_SPARE_BYTES = 8 << 20
+
+
+def _spare(spare):
+    """The reserve: `spare`, or mapped again when it was given back (None when not even that is left)."""
+    if spare is not None:
+        return spare
+    try:
+        return _mmap(-1, _SPARE_BYTES)
+    except (OSError, MemoryError, ValueError):
+        return None
+
+
+def _give_back(spare):
+    """None, the reserve unmapped."""
+    if spare is not None:
+        spare.close()
+
+
 def _type_name(exc):
     """The exception's type name, or `exception` when the student's metaclass will not give a str one."""
     try:
@@ -142,12 +167,14 @@ def _describe(exc, submission_dir):
     text = f"{name}: {message}" if message else name  # `raise NotImplementedError` is said as Python says it
     where = None
     try:
-        import os  # only on the unhappy path, as traceback (which imports os anyway)
-        import traceback  # only on the unhappy path: it is slow to import
+        import os  # loaded already (raised.py reads its folder)
 
-        for frame in traceback.extract_tb(exc.__traceback__):
-            if frame.filename.startswith(submission_dir):
-                where = [os.path.relpath(frame.filename, submission_dir), frame.lineno, frame.name]
+        tb = exc.__traceback__  # walked here, not by `traceback` (whose import, with `re`, needs memory a worker at
+        while tb is not None:  # the memory limit may not have: docs/security.md)
+            code = tb.tb_frame.f_code
+            if code.co_filename.startswith(submission_dir):
+                where = [os.path.relpath(code.co_filename, submission_dir), tb.tb_lineno, code.co_name]
+            tb = tb.tb_next
         if isinstance(exc, SyntaxError) and exc.filename and str(exc.filename).startswith(submission_dir):
             where = [os.path.relpath(exc.filename, submission_dir), exc.lineno, "<module>"]
     except _BaseException:
@@ -296,12 +323,15 @@ def main():
 
     sys.stdin = io.StringIO()
     module_name = request["module"]
+    spare = _spare(None)
     try:
         module = __import__(module_name)
     except _SystemExit as exc:
+        spare = _give_back(spare)
         emit(event="exited", code=_text(exc.code, 200))
         _exit(0)
     except _BaseException as exc:
+        spare = _give_back(spare)
         text, exception, where = _describe(exc, submission_dir)
         emit(event="imported", ok=False, error=text, exception=exception, where=where, facts=facts(exc))
         _exit(0)
@@ -327,21 +357,25 @@ def main():
         probe = getattr(probes, base, None)  # a name the grader did not send fails its start line (attempt.py)
         send(held + '{"event":"start","probe":' + json_str(name) + "}")
         order.restart(name)
+        spare = _spare(spare)  # mapped again only when the last probe's error gave it back
         try:
             raw = probe(modules if getattr(probe, "takes_modules", False) else drawn.Drawn(Value, token) if token
                         else Value)
             values = plain(raw)
             line = json_text(values)  # encode now: a failure here is this probe's, not the worker's
         except ObservationError as exc:
+            spare = _give_back(spare)
             held = event_line(event="result", probe=name, status="error", error=_text(exc, 2000), where=None,
                               **_words(exc))
             continue
         except _RecursionError as exc:
+            spare = _give_back(spare)
             text, exception, where = _describe(exc, submission_dir)
             held = event_line(event="result", probe=name, status="error", error=text, exception=exception,
                               where=where, recursion=True, facts=facts(exc, Value))
             continue
         except _BaseException as exc:
+            spare = _give_back(spare)
             text, exception, where = _describe(exc, submission_dir)
             held = event_line(event="result", probe=name, status="error", error=text, exception=exception,
                               where=where, facts=facts(exc, Value))
