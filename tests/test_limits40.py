@@ -11,6 +11,7 @@ The grader reads one signal number the same way everywhere (limit_hit.signal_of)
 
 import errno
 import functools
+import gc
 import os
 import re
 import types
@@ -25,7 +26,7 @@ from suite_facts import full_marks
 from grader.i18n import translator
 from grader.observe.protocol import ProtocolError, parse_event
 from grader.sandbox import Limits
-from grader.sandbox import raised, worker
+from grader.sandbox import raised
 from grader.sandbox.limit_hit import ran_out, signal_of
 from grader.sandbox.pipes import ran_out_text
 
@@ -54,11 +55,24 @@ OPEN_FILES = ("your code held too many files open at once (the limit is 64 open 
 EAGAIN = "BlockingIOError: [Errno 11] Resource temporarily unavailable"
 
 
+def _worker():
+    """grader/sandbox/worker.py, imported here and not at the top: importing it sets the worker's collection thresholds
+    (gc.set_threshold(20000, 3, 3)) in the process that imports it, and at collection that was every xdist worker of the
+    suite, where test_parsing's tests of a parse that leaves a collection due then failed (ci40a); they are put back."""
+    before = gc.get_threshold()
+    try:
+        from grader.sandbox import worker
+    finally:
+        gc.set_threshold(*before)
+    return worker
+
+
 def _ran_out(make, submission_dir="/sandbox"):
     """The worker's `ran_out` fact of the exception `make()` raises, as the worker reads it (sandbox/worker.py)."""
     try:
         make()
     except BaseException as exc:
+        worker = _worker()
         return raised.facts(exc, submission_dir, None, worker._text, worker._type_name).get("ran_out")
     raise AssertionError("nothing raised")
 

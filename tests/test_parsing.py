@@ -140,6 +140,9 @@ COMPILES = {
     ("suites/09-write-tests/probes.py", "_run_tests", "compile"):
         f"{_TO_CODE}, in the worker's process (probes run in the sandbox): the student's engine and tests",
     ("suites/09-write-tests/probes.py", "_run_tests", "exec"): "runs the code compiled beside it, in the worker",
+    ("suites/09-write-tests/probes.py", "_conftest", "compile"):
+        f"{_TO_CODE}, in the worker's process (probes run in the sandbox): the student's conftest.py (strangers40)",
+    ("suites/09-write-tests/probes.py", "_conftest", "exec"): "runs the conftest.py compiled beside it, in the worker",
 }
 
 
