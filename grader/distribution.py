@@ -53,7 +53,10 @@ INSTRUCTOR_PACKAGES = ("reference",)
 # parts that run or name them. The rest of grader/diagnose/ ships to students: a missing op, a local
 # derivative read off the student's own numbers, hints from the source (docs/distribution.md).
 INSTRUCTOR_MODULES = ("grader/variants/", "grader/diagnose/book.py", "grader/diagnose/rule.py",
-                      "grader/diagnose/styles.py", "grader/diagnose/stored.py", "grader/diagnose/walks.py")
+                      "grader/diagnose/styles.py", "grader/diagnose/stored.py", "grader/diagnose/walks.py",
+                      # micrograd's own tests (public, MIT), a public source of `grade similarity` on a class of test
+                      # files (pub40): the student wheel holds no file named as a test (test_distribution)
+                      "grader/data/public/karpathy-micrograd/test_engine.py")
 # of a suite's folder; everything else there is the instructor's. course.py: 07's replay of the course's gradient
 # descent, which holds no solution (the tanh MLP's gradient by hand; 03's README gives tanh's derivative) and never
 # travels into the sandbox (not a RUNNER_FILES entry, and the sandbox holds no site-packages): shipped, so that a

@@ -30,7 +30,11 @@ def test_the_witness_sees_one_more_object_allocated_before_the_import_and_nothin
     assert len(lines) > 10_000  # every Value of every probe
     files = dict(load_suite("engine").runner_files)
     source = files["worker.py"].decode()
-    files["worker.py"] = source.replace("\ndef main():\n", "\n_ONE_MORE = [0.5]\n\n\ndef main():\n", 1).encode()
+    # one more list allocated in main(), before the student's import (and before its reserve, shadow40). At module
+    # level, where it stood until session 40, it no longer moves the first addresses once the worker imports mmap
+    # (shadow40: ci40b); why is not understood (closing note, session 40); inside main() it still does
+    files["worker.py"] = source.replace("    spare = _spare(None)\n", "    one_more = [0.5]\n    spare = _spare(None)\n",
+                                        1).encode()
     assert files["worker.py"] != source.encode()
     moved, moved_report = witness.run_witness(files)
     assert moved_report == report  # the same observations: only the addresses tell
