@@ -13,11 +13,11 @@ import json
 import os
 import re
 import sys
-import tempfile
 from json.decoder import scanstring
 from pathlib import Path
 
 from .boot_sets import kept_path
+from .private_files import write_text_atomically
 
 _GRADER = Path(__file__).resolve().parent
 
@@ -235,7 +235,7 @@ def trim_entries(path, cap: int):
     """Rewrite a kept file of append_entries' lines that is over CAP bytes with its newest entries only: each name
     once (its last line, at its last place), the newest first taken while they fit in half the cap (so a file
     rewritten grows as much again before the next rewrite), the older ones dropped (computed again where needed),
-    and lines cut short or not entries dropped. Written to a new file beside it and put in its place (os.replace):
+    and lines cut short or not entries dropped. Written atomically, 0600 (private_files.write_text_atomically):
     a reader sees the old file or the new one whole, and reads the new one whole (another inode: read_appended).
     An entry another process appends between the read and the replace is lost to the file: computed again."""
     try:
@@ -260,20 +260,10 @@ def trim_entries(path, cap: int):
             break
         kept.append(line)
         size += len(line)
-    folder, base = os.path.split(path)
-    try:
-        fd, temporary = tempfile.mkstemp(dir=folder or ".", prefix=f".{base}.", suffix=".trim")  # 0600
-    except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.writelines(reversed(kept))
-        os.replace(temporary, path)
-    except OSError:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+    try:  # every kept line is UTF-8 (_entries read it so); a rewrite that fails leaves the file as it was
+        write_text_atomically(path, b"".join(reversed(kept)).decode("utf-8"))
+    except (OSError, ValueError):
+        pass
 
 
 _WRITTEN = 1 << 20  # the bytes of one write of append_entries (a line longer than that is written alone)

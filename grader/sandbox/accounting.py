@@ -27,6 +27,7 @@ import time
 
 from ..machine_size import own_cgroup_v2
 from .host_facts import program, remembered
+from .claim import descendants
 from .leftovers import kill_cgroup, new_tree, remove_tree, sweep_leftovers, unmake_tree
 
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # Windows: no /proc either
@@ -312,7 +313,7 @@ class CgroupTree:
 
 
 def _processes():
-    """{pid: (ppid, real uid or None, cpu ticks incl. reaped children, run delay ns)} from /proc."""
+    """{pid: (ppid, cpu ticks incl. reaped children, run delay ns or None)} from /proc."""
     table = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -339,16 +340,7 @@ def tree_usage(root, uid_pids=()):
     table = _processes()
     if root not in table:
         return None
-    children = {}
-    for pid, (ppid, _, _) in table.items():
-        children.setdefault(ppid, []).append(pid)
-    seen, todo = set(), [root, *uid_pids]
-    while todo:
-        pid = todo.pop()
-        if pid in seen or pid not in table:
-            continue
-        seen.add(pid)
-        todo.extend(children.get(pid, ()))
+    seen = descendants([root, *uid_pids], {pid: row[0] for pid, row in table.items()})
     ticks = sum(table[pid][1] for pid in seen)
     delays = [table[pid][2] for pid in seen]
     return Usage(ticks / _TICKS, sum(d for d in delays if d is not None) / 1e9,

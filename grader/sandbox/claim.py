@@ -74,6 +74,23 @@ def stat_fields(pid):
         return None
 
 
+def descendants(roots, parent_of):
+    """The processes of `roots` and all their descendants, among those `parent_of` ({pid: its parent's pid}, read
+    from /proc) names: a pid it does not name is left out. tree_usage's tree and limit_hit's count of a worker's
+    processes."""
+    children = {}
+    for pid, ppid in parent_of.items():
+        children.setdefault(ppid, []).append(pid)
+    seen, todo = set(), list(roots)
+    while todo:
+        pid = todo.pop()
+        if pid in seen or pid not in parent_of:
+            continue
+        seen.add(pid)
+        todo.extend(children.get(pid, ()))
+    return seen
+
+
 def task_children(pid, task=None):
     """The children of thread `task` (default: the main thread) of process `pid` (a "self" too), from its
     task's `children` file; raises FileNotFoundError on a kernel without CONFIG_PROC_CHILDREN."""

@@ -11,6 +11,8 @@ import signal
 import time
 
 from .accounting import _stat_value
+from .claim import descendants, stat_fields
+from .template_proc import ns_pid
 
 # the counts read, each as (file of the slot's cgroup, its key): None where the file is not there (no controller)
 _COUNTS = {"oom": ("memory.events", b"oom"), "oom_kill": ("memory.events", b"oom_kill"),
@@ -161,7 +163,7 @@ def started_processes(sandbox, slot, proc, worker_pid):
     else:
         uid = sandbox.uid(slot) if hasattr(sandbox, "uid") else None
         live = _tree(proc.pid, parents, uid)
-    worker = next((pid for pid in live if _innermost_pid(pid) == worker_pid), None)
+    worker = next((pid for pid in live if ns_pid(pid) == worker_pid), None)
     if worker is None:
         return None
     own = set()
@@ -180,10 +182,9 @@ def _live_parents():
             break
         if not entry.isdigit():
             continue
+        fields = stat_fields(entry)
         try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                fields = f.read().rpartition(b")")[2].split()
-            if fields[0] in (b"Z", b"X"):  # a zombie (or one being reaped) runs nothing any more
+            if fields is None or fields[0] in (b"Z", b"X"):  # gone, or a zombie (or one being reaped): runs nothing
                 continue
             parents[int(entry)] = (int(fields[1]), os.stat(f"/proc/{entry}").st_uid)
         except (OSError, IndexError, ValueError):
@@ -195,26 +196,6 @@ def _tree(root, parents, uid):
     """`root` and its live descendants, and the live processes of `uid` (None: none)."""
     if root not in parents:
         return set()
-    children = {}
-    for pid, (ppid, _) in parents.items():
-        children.setdefault(ppid, []).append(pid)
-    seen = set()
-    todo = [root, *(pid for pid, (_, owner) in parents.items() if uid is not None and owner == uid)]
-    while todo:
-        pid = todo.pop()
-        if pid not in seen:
-            seen.add(pid)
-            todo.extend(children.get(pid, ()))
-    return seen
+    return descendants([root, *(pid for pid, (_, owner) in parents.items() if uid is not None and owner == uid)],
+                       {pid: ppid for pid, (ppid, _) in parents.items()})
 
-
-def _innermost_pid(pid):
-    """The pid process `pid` has in its own pid namespace (the last of /proc's NSpid), None where it cannot be read."""
-    try:
-        with open(f"/proc/{pid}/status", "rb") as f:
-            for line in f.read(8192).splitlines():
-                if line.startswith(b"NSpid:"):
-                    return int(line.split()[-1])
-    except (OSError, ValueError, IndexError):
-        pass
-    return None

@@ -67,7 +67,7 @@ def ns_pid(pid):
             for line in f:
                 if line.startswith("NSpid:"):
                     return int(line.split()[-1])
-    except (OSError, ValueError):
+    except (OSError, ValueError, IndexError):
         pass
     return None
 
