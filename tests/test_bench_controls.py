@@ -224,3 +224,36 @@ def test_sim40actl_engines_pass_the_whole_engine_check_write_the_course_s_formul
     f1 = read_source(texts["f1"])
     assert f1.opaque == [{"file": "engine.py", "line": 90, "call": "exec", "unpacked": True}]
     assert "self.grad += g * (1 - out.data ** 2)" in f1.unpacked[0]
+
+
+def test_sim41actl_engines_pass_the_whole_engine_check_and_i1copy_is_labelled_a_copy_of_i1():
+    """sim41actl's six honest engines (the course's local derivatives in the architectures of session 40's level-4
+    copies: a getattr'd rules object, a tape of opcodes, a NamedTuple with a side table of grads, operators made with
+    setattr over the operator module, an abc hierarchy, a __getattr__ dispatcher) and i1's copy each give
+    reference/engine.py's values and gradients (sim35b1's check); the copy is labelled in i1's cluster at level 1, the
+    honest pairs hard negatives; controls.py measures the folder."""
+    sim35b1, controls = load_bench("sim35b1"), load_bench("controls")
+    folder = BENCH / "sim41actl"
+    honest = sorted((folder / "honest").glob("*.py"))
+    assert [p.stem for p in honest] == ["g1", "g2", "h1", "h2", "i1", "i2"] and "sim41actl" in controls.FOLDERS
+    copy = folder / "copies" / "i1copy.py"
+    for path in [*honest, copy]:
+        sim35b1.check(path.read_text(encoding="utf-8"), path.stem)  # raises AssertionError on a wrong value
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in honest}
+    assert 'rule = getattr(PARTIALS, "of_" + node.operation)' in texts["g1"]
+    assert "class Value(NamedTuple):" in texts["h1"] and "operator.mul, lambda x, y: (y, x)" in texts["h2"]
+    assert "class Value(abc.ABC):" in texts["i1"] and "def __getattr__(self, name):" in texts["i2"]
+    # the copy differs from its source in its first two lines only (a ring of one file with it)
+    source, copied = texts["i1"].splitlines(), copy.read_text(encoding="utf-8").splitlines()
+    assert len(source) == len(copied) and [n for n, (a, b) in enumerate(zip(source, copied)) if a != b] == [0, 1]
+    sys.path.insert(0, str(folder))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_sim41actl_measure", folder / "measure.py")
+        measure = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(measure)
+    finally:
+        sys.path.remove(str(folder))
+    labels = controls.style_labels("eighteenth", controls.style_files(folder), measure.SOURCES, "sim41actl")["main"]
+    assert labels["ctl_i1copy"] == {"cluster": "ctl_i1", "level": 1, "kind": "sim41actl", "hard_pair": "ctl_i"}
+    assert labels["ctl_i1"] == {"cluster": "ctl_i1", "level": 1, "kind": "sim41actl", "hard_pair": "ctl_i"}
+    assert labels["ctl_i2"] == {"cluster": None, "level": None, "kind": "sim41actl", "hard_pair": "ctl_i"}
