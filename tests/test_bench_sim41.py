@@ -78,3 +78,54 @@ def test_the_lectures_package_passes_and_each_slip_fails(tmp_path, path, right, 
     (entry / path).write_text(text.replace(right, slip), encoding="utf-8")
     with pytest.raises(AssertionError, match=message):
         sim41b1.check(entry)
+
+
+def test_the_second_writer_makes_what_is_committed(monkeypatch, tmp_path):
+    """sim41b2's write.py makes every nn.py, the course texts and labels.json as committed."""
+    sim41b2 = load_bench("sim41b2")
+    write = load_writer(sim41b2, monkeypatch)
+    labels = write.write_class(tmp_path)
+    write.write_materials(tmp_path)
+    for part in ("main/submissions", "materials"):
+        assert _files(tmp_path / part) == _files(sim41b2.CLASS / part), part
+    assert json.loads((sim41b2.CLASS / "labels.json").read_text(encoding="utf-8")) == labels
+    assert len(labels["main"]) == 40
+
+
+@pytest.mark.slow
+def test_the_second_class_builds_checked_with_its_recipe(tmp_path):
+    """Every nn.py passes the check but the two labelled bugs; 40 files: 15 independent, three hard pairs, copy pairs
+    at levels 1-4 (2, 3, 2, 6), five public copies, the four evasions."""
+    run = load_bench("run")
+    sim41b2 = load_bench("sim41b2")
+    labels = sim41b2.build(tmp_path / "sim41b2")
+    members = labels["main"]
+    rows = list(run.labelled_pairs(labels))
+    assert len(members) == 40 == len(list((tmp_path / "sim41b2" / "main" / "submissions").glob("*.py")))
+    assert collections.Counter(level for _, _, copy, level, _ in rows if copy) == {1: 2, 2: 3, 3: 2, 4: 6}
+    assert sum(hard for *_, hard in rows) == 3
+    assert sum(m["cluster"] == "public" for m in members.values()) == 5
+    assert sorted(sid for sid, m in members.items() if "bug" in m) == ["s108", "s110"]
+    assert {m["evasion"] for m in members.values() if "evasion" in m} == EVASIONS
+    assert (tmp_path / "sim41b2" / "main" / "starter" / "nn.py").is_file()
+
+
+@pytest.mark.parametrize("right, slip, message", [
+    ("            p.grad = 0\n", "            p.grad == 0\n", "zero_grad\\(\\) leaves a gradient"),
+    ("        return self.w + [self.b]\n", "        return self.w\n", r"has 32 parameters, not 41"),
+    ("        return act.tanh() if self.nonlin else act\n", "        return act.tanh() if self.nonlin else act * 1\n"
+     "        return act.tanh()\n", None),
+    ("            p.data -= lr * p.grad\n", "            p.data += lr * p.grad\n", "loss does not fall"),
+])
+def test_the_lectures_nn_passes_and_each_slip_fails(right, slip, message):
+    """The lecture's nn.py passes sim41b2's check; zero_grad comparing (s108's slip), the bias left out (s110's) and
+    train_xor climbing the gradient fail it, saying what is wrong; dead code after a return changes nothing."""
+    sim41b2 = load_bench("sim41b2")
+    text = (sim41b2.CLASS / "materials" / "lecture" / "nn.py").read_text(encoding="utf-8")
+    sim41b2.check(text, "lecture")
+    assert text.count(right) == 1, right  # the slip is made, once
+    if message is None:
+        sim41b2.check(text.replace(right, slip), "lecture")
+    else:
+        with pytest.raises(AssertionError, match=message):
+            sim41b2.check(text.replace(right, slip), "lecture")

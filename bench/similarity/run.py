@@ -81,6 +81,7 @@ import sim39b2  # noqa: E402
 import sim40b1  # noqa: E402
 import sim40b2  # noqa: E402
 import sim41b1  # noqa: E402
+import sim41b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -649,6 +650,13 @@ def arguments() -> argparse.ArgumentParser:
                              "dispatcher), the four evasions, against karpathy/micrograd's engine.py and nn.py (its "
                              "public/); also measured with its materials/ passed as --public; held out: measured once, "
                              "never tuned on; measured alone)")
+    parser.add_argument("--sim41b2", action="store_true",
+                        help="also session 41's second blind class (sim41b2/, 40 files written by hand, blind to the "
+                             "method, on 07-mlp-xor's nn.py (Neuron, Layer, MLP, train_xor), hard-negative pairs from "
+                             "the course's texts, levels 1-4 (level 4: weight matrices of Values, neurons and layers "
+                             "as closures, a functional forward over a dataclass tree), the four evasions, against "
+                             "karpathy/micrograd's nn.py adapted to the exercise (its public/); also measured with its "
+                             "materials/ passed as --public; held out: measured once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -797,7 +805,7 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
                          ("sim37b1", sim37b1), ("sim37b2", sim37b2), ("sim38b1", sim38b1),
                          ("sim38b2", sim38b2), ("sim39b1", sim39b1),
                          ("sim39b2", sim39b2), ("sim40b1", sim40b1),
-                         ("sim40b2", sim40b2), ("sim41b1", sim41b1)):
+                         ("sim40b2", sim40b2), ("sim41b1", sim41b1), ("sim41b2", sim41b2)):
         if getattr(args, name):
             folder = args.build / name
             classes[f"{name} class, {module.EXERCISE} (by hand, blind, {name}/, held out)"] = (
@@ -820,7 +828,7 @@ HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2",
                  "sim36b1", "sim36b2", "sim36p", "sim36q", "sim37b1",
                  "sim37b2", "sim38b1", "sim38b2", "sim39b1", "sim39b2",
-                 "sim40b1", "sim40b2", "sim41b1")
+                 "sim40b1", "sim40b2", "sim41b1", "sim41b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:
