@@ -7,6 +7,7 @@ its .py files joined in path order, as an instructor would feed a file-based too
 package are flattened alike. Prints each anchor's measures (run.py's `measures`)."""
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -37,7 +38,8 @@ def main(data: Path, out: Path) -> None:
     (out / "main" / "starter" / "engine.py").write_text(flat(data / "main" / "starter"), encoding="utf-8")
     (out / "public" / "engine.py").write_text(flat(data / "public"), encoding="utf-8")
     subprocess.run([str(run.BASELINE_VENV / "bin" / "python"), str(run.HERE / "baselines.py"), str(out),
-                    str(out / "baselines.json"), str(out / "public"), "--no-pycode"], check=True)
+                    str(out / "baselines.json"), str(out / "public"), "--no-pycode"], check=True,
+                   env={**os.environ, "PYTHONHASHSEED": "0"})  # as run.py runs them: the same figures every run
     labels = json.loads((data / "labels.json").read_text(encoding="utf-8"))
     for tool, scores in json.loads((out / "baselines.json").read_text(encoding="utf-8")).items():
         print(tool, json.dumps(run.measures(scores, labels)))
