@@ -80,6 +80,8 @@ import sim39b1  # noqa: E402
 import sim39b2  # noqa: E402
 import sim40b1  # noqa: E402
 import sim40b2  # noqa: E402
+import sim41b1  # noqa: E402
+import sim41b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -147,7 +149,7 @@ def command_options(folder: Path) -> dict:
     when that is not the shipped file of its name (micrograd's engine.py, or nn.py for a network)."""
     source = public_source(folder)
     shipped = PUBLIC_ARCHIVE / source.name
-    own = () if shipped.exists() and shipped.read_bytes() == source.read_bytes() else (source,)
+    own = () if shipped.is_file() and shipped.read_bytes() == source.read_bytes() else (source,)
     return {"starters": (starter_file(folder),), "public": own}
 
 
@@ -155,13 +157,17 @@ def given_kgrams(folder: Path) -> frozenset[int]:
     """What a cohort's reading subtracts as given (`grade similarity`'s, grader.similarity.given_kgrams): its starter,
     its exercises' README and notebook, the visible tests' checks, and what the public sources' folders say."""
     options = command_options(folder)
-    starter = {starter_file(folder).name: starter_file(folder).read_text(encoding="utf-8")}
+    found = starter_file(folder)
+    files = sorted(found.rglob("*.py")) if found.is_dir() else [found]
+    starter = {p.relative_to(found).as_posix() if found.is_dir() else p.name: p.read_text(encoding="utf-8")
+               for p in files}
     return shared_given_kgrams(starter, options["starters"], [PUBLIC_ARCHIVE, *options["public"]])
 
 
 def starter_file(folder: Path) -> Path:
-    """A cohort's starter: starter/engine.py, or the one exercise file in starter/ (the tenth class's nn.py)."""
-    found = sorted((folder / "starter").glob("*.py"))
+    """A cohort's starter: starter/engine.py, or the one exercise file in starter/ (the tenth class's nn.py), or the
+    one folder in starter/ when the starter is a package handed out whole (sim41b1's hw2/)."""
+    found = sorted((folder / "starter").glob("*.py")) or sorted(p for p in (folder / "starter").iterdir() if p.is_dir())
     assert len(found) == 1, found
     return found[0]
 
@@ -173,8 +179,10 @@ def public_folder(data: Path) -> Path:
 
 
 def public_source(folder: Path) -> Path:
-    """The public source a cohort (FOLDER) is compared with: its class's public/ file named as its starter, else
-    micrograd's engine."""
+    """The public source a cohort (FOLDER) is compared with: its class's public/ file named as its starter (the whole
+    public/ folder for a starter that is a package: sim41b1's micrograd/ package), else micrograd's engine."""
+    if starter_file(folder).is_dir() and (folder.parent / "public").is_dir():
+        return folder.parent / "public"
     own = public_folder(folder.parent) / starter_file(folder).name
     return own if own.exists() else PUBLIC_ARCHIVE / "engine.py"
 
@@ -632,6 +640,23 @@ def arguments() -> argparse.ArgumentParser:
                              "op dispatcher, an abc.ABC Leaf/Op hierarchy), the four evasions, against a blog's "
                              "notebook (its public/, a CC0 stand-in written for the class); also measured with its "
                              "materials/ passed as --public; held out: measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim41b1", action="store_true",
+                        help="also session 41's first blind class (sim41b1/, 46 hand-ins written by hand, blind to the "
+                             "method, on the whole engine handed in as a package (micrograd/engine.py + ops.py + "
+                             "nn.py, train.py) in a Moodle export of folders and zips, with a seventh course's Chinese "
+                             "starter, three hard-negative pairs from the course's texts, levels 1-4 (files merged, "
+                             "split and renamed; three level-4 architectures: a context-manager tape, a coroutine walk "
+                             "driven by send(), string-keyed kernel tables behind an __array_ufunc__-style "
+                             "dispatcher), the four evasions, against karpathy/micrograd's engine.py and nn.py (its "
+                             "public/); also measured with its materials/ passed as --public; held out: measured once, "
+                             "never tuned on; measured alone)")
+    parser.add_argument("--sim41b2", action="store_true",
+                        help="also session 41's second blind class (sim41b2/, 40 files written by hand, blind to the "
+                             "method, on 07-mlp-xor's nn.py (Neuron, Layer, MLP, train_xor), hard-negative pairs from "
+                             "the course's texts, levels 1-4 (level 4: weight matrices of Values, neurons and layers "
+                             "as closures, a functional forward over a dataclass tree), the four evasions, against "
+                             "karpathy/micrograd's nn.py adapted to the exercise (its public/); also measured with its "
+                             "materials/ passed as --public; held out: measured once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -780,7 +805,7 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
                          ("sim37b1", sim37b1), ("sim37b2", sim37b2), ("sim38b1", sim38b1),
                          ("sim38b2", sim38b2), ("sim39b1", sim39b1),
                          ("sim39b2", sim39b2), ("sim40b1", sim40b1),
-                         ("sim40b2", sim40b2)):
+                         ("sim40b2", sim40b2), ("sim41b1", sim41b1), ("sim41b2", sim41b2)):
         if getattr(args, name):
             folder = args.build / name
             classes[f"{name} class, {module.EXERCISE} (by hand, blind, {name}/, held out)"] = (
@@ -803,7 +828,7 @@ HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2",
                  "sim36b1", "sim36b2", "sim36p", "sim36q", "sim37b1",
                  "sim37b2", "sim38b1", "sim38b2", "sim39b1", "sim39b2",
-                 "sim40b1", "sim40b2")
+                 "sim40b1", "sim40b2", "sim41b1", "sim41b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

@@ -1,0 +1,2 @@
+from .engine import Value
+from .nn import MLP

@@ -1,0 +1,2 @@
+from .value import Value
+from .nn import MLP, Layer, Neuron

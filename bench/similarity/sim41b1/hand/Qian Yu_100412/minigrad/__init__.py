@@ -1,0 +1,2 @@
+from .core import Value
+from .layers import MLP, Layer, Neuron

@@ -1,0 +1,3 @@
+"""宋宇的 micrograd。"""
+from .engine import Value
+from .nn import MLP, Layer, Neuron

@@ -1,0 +1,24 @@
+"""用 micrograd 训练一个 MLP 学习异或（XOR）。运行：python train.py"""
+
+import random
+
+from micrograd import MLP, Value
+
+random.seed(0)
+
+X = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
+Y = [-1.0, 1.0, 1.0, -1.0]  # 目标值用 -1 / +1
+
+model = MLP(2, [4, 1])
+
+for step in range(200):
+    loss = Value(0.0)
+    for xi, yi in zip(X, Y):
+        diff = model(xi) - yi
+        loss += diff * diff
+    model.zero_grad()
+    loss.backward()
+    for p in model.parameters():
+        p.data -= 0.05 * p.grad
+
+print("预测：", [round(model(x).data, 3) for x in X])

@@ -1,0 +1,22 @@
+"""用 micrograd 训练一个 MLP 学习异或（XOR）。运行：python train.py"""
+
+import random
+
+from micrograd import MLP
+
+random.seed(0)
+
+X = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
+Y = [-1.0, 1.0, 1.0, -1.0]  # 目标值用 -1 / +1
+
+model = MLP(2, [4, 1])
+
+for step in range(200):
+    lr = 0.1 * (1 - step / 200) + 0.01  # 学习率线性衰减
+    loss = sum((model(x) - y) ** 2 for x, y in zip(X, Y))
+    model.zero_grad()
+    loss.backward()
+    for p in model.parameters():
+        p.data -= lr * p.grad
+
+print("预测：", [round(model(x).data, 3) for x in X])

@@ -1,0 +1,35 @@
+import base64
+import zlib
+
+_SRC = (
+    "eNqlV9tu20YQfddXTP1i0qEIyWlRwIEeXCAICjhu4LgXQBBkSlxJm1C7zO4ykhPkpX/R7+gntP2v"
+    "ntldipLtNJf6waTI3TMzZ87MDo+Ojs7JrouqIiUaU/DFbbR5TbNGVo4WRq/p5peiasSNzXu9c79M"
+    "K5KWXKFWyWZ4sh3SI8rzHP836mSrcJ2lZ+RWgua6MVZQY0VYntFmpfFAN65unO1VUpBUlPSHGQ1T"
+    "KlQZFyxNUUqhHMy9FYZwbwG2rivhRHXLMHK+IttIZ72h33666pVirWkj3QqmzFLgTX/oIR8Nczqn"
+    "qrgFEvwuqJLWkV7EWBihcMQcWCEYrmeLNTvGPj4BBD2/eBF2WlfMX/NWj2ajt1XBeErwmkoqUZiM"
+    "rPZIkc5jG2PmJUo7sm+awq5ECStOtwSA4KcI95Y2Qi5Xfm1pio0KaYAfYltXci4d3RgEptf5lb/c"
+    "ZJEnpmJZ6RnyeHX57KwH221CLa2LUgQkXuZDRLwlrYq3onsUTFumuHAeVFQ2sFIbjbyssaH1C7mb"
+    "AV4IlfeOjo56cl1r4yg41/O2hFpKZia88Urq9eZgzNJzXTaVOOsR/rD7XN26lVTLkMO6gClk29gz"
+    "8B4ylXHumHi+AfWVaKPL2boHKsVib29iRbVIg4loJjAcNR1S70whFVu2K91UJRXlq8Y6j9luNMI1"
+    "RtF40ll5J4yeslAfMPJSOBLe0M4XSIAX04wVhJwPKGlVDmXN5826qcA4bo0GObxsU5gSABblkx54"
+    "s9CGamafLed74e55wX917k2OaNByfumJTAL16Y77n5CiRkl3FqraNmsW+WYq6YS2U5lRXTXwKQXr"
+    "QkHACjLPdsrAWxAYpQNFYfthQqZTI2oznd5lKrK6OHqfHF/D8DHJRYgpmAgWji98TR2nH6L37yuh"
+    "PFS+ST+kn5X4aClsQoca+7vZZN/HOVpA9DGj7d5mpx0qasRxJcnGcyJ9DjZgBrdw9J2so0e8Nc2C"
+    "pVl61wEPlXuS0weD9Qv2vYIy3c4rxbSH5aNr04iMjFqOLtF79mPlpjfiNwQfDzpF0jkUqRjR2JdC"
+    "wutyaABxrWM/Sn2QU44Pb5cigfl0cogwA0IAGOSDO+gxrlH0uNXgBZfwPQkqNMi2I0NaBfd3Ibgq"
+    "/ekk1a4hc10sLSWtDBFoSkvNRRVqLqB8oQS9V+P3xxkd56+0VElinUlU4EDtii16mKYfJl8ivHH9"
+    "ME5Xyuqgjj9PmKDMcgZVsv2In5O7jvCW8WDC2uMq4p8pjUY0DPLj359SX+MyOjkJWdhz5iAsOBWL"
+    "1W/aLb+nKKBxsPFEuHhxTxfnhMboZD+c37Uwc1E7AJ/taSLjLqT8EbxbhpPHQQt8zGsvG25U/qTe"
+    "ndJfqBCeAgB3TyPeZIgsDhkxB2FI+EqpPATVqcX//grFfAz58NzYIn/+OXR1173tp+Vh/09bku9E"
+    "0LRUEzRqntW8Suyd5hIZwcrQT/zGsZxkFO+weTjZdUtJ34y84gMW9WkYvGRHQvJkJ8tuIXjFcDn9"
+    "8fLFz9cv2doYfS4j/AN2uB+G++He82H7POy+Pr969jRs77ev4j/+jdQxnX4MmW41YsFcNsJL60Rt"
+    "R8PBAPeVGQH8u64wrnm5L5lTWPwWeJMUJcCzcByh/Km8G6VLYee4PtkdRVwPftQQiF7ElguLecjw"
+    "dftehhk7DgU8uRoc8sIYDf51O3cuMOtjQC14SLc5PW3RsN3Ddd8DmIQqreszJp1HnMybybqBKttN"
+    "Pxg88rJwBfWRPIODN0w0uUf81c/6gAV5BXoEjgQ/0HqyyJPVBblARXCold7QUPQfE+Y+797w9LFH"
+    "Y3W+FuDbL8W58ySeJh7Tz7IDPmK+J/9tAWBwxjyD49PBIOQq81D4OsFo6n0Y4tsFKEsRatfqOHWD"
+    "oR8wx/OzGa678Rv5C1ZNo/I20/7afpiNDlPeibirJjaQhnJZoXw04EY8urYNYK//eq/3itRz5Sed"
+    "qX2TRJsZdSUQ7qOgu5KMdvKiroUqE4bxietWtJN6NzanB1bzNud7z7vDMW7+r1H3AZ309vpW9DCU"
+    "WoxvrUtRZd0hEr4buxJ72awLHjfwteP++nNDs39+//uPEne7abydK3kyDHB8FPfJpTjz6NRHsAVy"
+    "OyPeNYU0/QvUJdh9"
+)
+exec(zlib.decompress(base64.b64decode(_SRC)).decode("utf-8"))
