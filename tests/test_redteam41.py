@@ -1,12 +1,22 @@
 """Session 41's red team: a student who reads the source, and a mail scanner that opens every link, on `grade serve`'s
-sign-in links (docs/security.md, "Session 41's red team")."""
+sign-in links; and engines that stop themselves, ignore the signals a grader might end them by, forge lines at the
+interpreter's exit, leave a daemon holding the worker's pipes, or stop every process they can see (docs/security.md,
+"Session 41's red team"). The sign-in link's scanner got through before its fix, as its test says; the engines held,
+and are kept so that the next change that opens one fails."""
 
 import html
 import re
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
+from hostile_support import _leftovers, needs_bwrap
 from sign_in_support import CSRF, open_link
+
+from grader.pipeline import grade
+from grader.sandbox import Limits
+
+ROOT = Path(__file__).resolve().parents[1]
 
 NOT_VALID = "This link is not valid (any more): ask your instructor for your current one."
 THE_BUTTON = "This link signs in alice on this browser, once: it is used up by this button, not by opening the link."
@@ -173,3 +183,121 @@ def test_the_unread_sign_outs_column_is_dropped_and_the_people_are_kept(tmp_path
     with db.read() as session:
         alice = session.get(Person, "alice")
         assert (alice.role, alice.token_generation, alice.links_used) == ("student", 2, 3)
+
+
+# -- engines against the worker's process: signals, exit, daemons ------------------------------------------------
+
+CORRECT = (ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py").read_text(encoding="utf-8")
+TWIN_SCORE = 23.8334  # correct-closures with `=` for `+=` in every backward rule, at the drawn inputs (test_redteam33)
+LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
+# a probe that never finishes, in the 10th backward() of every worker: the pattern its attacks are held to
+LOOP_AT_10 = """
+_n = [0]
+_bw = Value.backward
+def _b(self):
+    _n[0] += 1
+    if _n[0] == 10:
+        {stop}
+    return _bw(self)
+Value.backward = _b
+"""
+ENGINE_ATTACKS = {
+    "plain-loop": LOOP_AT_10.format(stop="while True: pass"),
+    # the worker stops itself (SIGSTOP): a stopped process spends no CPU time, and waits for a SIGCONT no one sends
+    "self-stop": "import os as _os, signal as _signal\n" + LOOP_AT_10.format(
+        stop="_os.kill(_os.getpid(), _signal.SIGSTOP)"),
+    # every catchable signal a grader might end it by, ignored, before the loop
+    "signals-ignored-loop": """
+import signal as _signal
+for _s in ("SIGTERM", "SIGINT", "SIGHUP", "SIGXCPU", "SIGALRM", "SIGUSR1", "SIGUSR2", "SIGPIPE", "SIGQUIT", "SIGXFSZ"):
+    _signal.signal(getattr(_signal, _s), _signal.SIG_IGN)
+""" + LOOP_AT_10.format(stop="while True: pass"),
+    # at the interpreter's exit (atexit; a module global's __del__ at shutdown): a forged result and a `done` on the
+    # report pipe (fd 0), stdout and stderr
+    "exit-forger": """
+import atexit as _atexit, os as _os
+_FORGED = b'{"event": "result", "probe": "add_basic", "status": "ok", "values": {"y": 5.0}}\\n{"event": "done"}\\n'
+def _forge():
+    for _fd in (0, 1, 2):
+        try:
+            _os.write(_fd, _FORGED)
+        except OSError:
+            pass
+_atexit.register(_forge)
+class _AtShutdown:
+    def __del__(self):
+        _forge()
+_keeper = _AtShutdown()
+""",
+    # a grandchild in a session of its own (double fork) that holds the worker's standard streams and report pipe,
+    # ignores SIGTERM and SIGHUP and sleeps for a day: a reader that waited for EOF would wait with it
+    "daemon-holds-pipes": """
+import os as _os, signal as _signal, time as _time
+if _os.fork() == 0:
+    _os.setsid()
+    if _os.fork() == 0:
+        _signal.signal(_signal.SIGTERM, _signal.SIG_IGN)
+        _signal.signal(_signal.SIGHUP, _signal.SIG_IGN)
+        _time.sleep(86400)
+    _os._exit(0)
+_os.wait()
+""",
+    # SIGSTOP to every other process it can see (the sandbox's init; a sibling worker or the grader, were one visible)
+    "stop-the-others": """
+import os as _os, signal as _signal
+for _pid in _os.listdir("/proc"):
+    if _pid.isdigit() and int(_pid) != _os.getpid():
+        try:
+            _os.kill(int(_pid), _signal.SIGSTOP)
+        except OSError:
+            pass
+""",
+}
+
+
+def _twin():
+    engine, count = re.subn(r"^( {12}\w+\.grad) \+= ", r"\1 = ", CORRECT, flags=re.MULTILINE)
+    assert count == 9
+    return engine
+
+
+@slow_fixture(scope="module")
+def engine_rows(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("redteam41") / "class"
+    folder.mkdir()
+    (folder / "honest-twin.py").write_text(_twin(), encoding="utf-8")
+    for name, attack in ENGINE_ATTACKS.items():
+        (folder / f"{name}.py").write_text(_twin() + "\n\n" + attack, encoding="utf-8")
+    graded = grade(folder, limits=LIMITS, jobs=2)
+    assert graded.sandbox == "bubblewrap"
+    return {r["id"]: r for r in graded.scores["submissions"]}, _leftovers()
+
+
+def _outcome(row):
+    return row["status"], row["score"], row.get("message") or "", [(t["name"], t["status"]) for t in row["tests"]]
+
+
+@pytest.mark.slow
+@needs_bwrap
+@pytest.mark.parametrize("name", ["exit-forger", "daemon-holds-pipes", "stop-the-others"])
+def test_held_lines_forged_at_exit_a_daemon_on_the_pipes_and_stopped_neighbours_change_nothing(engine_rows, name):
+    # the twin's row exactly: its score, its tests' statuses and words; no process of the sandbox's left running
+    rows, leftovers = engine_rows
+    assert (rows["honest-twin"]["status"], rows["honest-twin"]["score"]) == ("graded", TWIN_SCORE)
+    assert _outcome(rows[name]) == _outcome(rows["honest-twin"])
+    assert [t["output"] for t in rows[name]["tests"]] == [t["output"] for t in rows["honest-twin"]["tests"]]
+    assert leftovers == {}
+
+
+@pytest.mark.slow
+@needs_bwrap
+@pytest.mark.parametrize("name", ["self-stop", "signals-ignored-loop"])
+def test_held_a_worker_that_stops_itself_or_ignores_signals_ends_as_a_loop_does(engine_rows, name):
+    # SIGSTOP and ignored SIGTERM/SIGXCPU/...: killed at the probe's 2 s as a plain loop is (SIGKILL, which neither
+    # stops), worker after worker up to the grader's limit of 9, with the loop's row word for word
+    rows, leftovers = engine_rows
+    assert _outcome(rows[name]) == _outcome(rows["plain-loop"])
+    assert rows[name]["status"] == "crashed" and rows[name]["score"] < TWIN_SCORE
+    assert rows[name]["message"] == ("the worker crashed 9 times (the last time: did not finish within 2 s); the rest "
+                                     "of the probes were not run")
+    assert leftovers == {}
