@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from costs import slow_fixture
 from endings_support import refused, tampered
-from hostile_support import needs_bwrap
+from hostile_support import informed_twin, needs_bwrap
 from sign_in_support import open_link
 
 from grader.integrations.ci import annotations
@@ -39,13 +39,7 @@ SECRETS = {"GRADE_FLEET_KEY": "fleet-key-rt33", "GRADE_QUEUE_PASSWORD": "queue-p
            "MICROGRAD_GRADER_SECRET": "grader-secret-rt33"}
 
 
-def _twin():
-    engine, count = re.subn(r"^( {12}\w+\.grad) \+= ", r"\1 = ", CORRECT, flags=re.MULTILINE)
-    assert count == 9
-    return engine
-
-
-TWIN = _twin()
+TWIN = informed_twin()
 
 # An unterminated line on the report pipe at import: the worker's next line (its `imported`) would end inside the
 # student's string, and the forged fields before it be the line's.

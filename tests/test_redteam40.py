@@ -4,41 +4,11 @@ its forms answer a browser (docs/security.md, "Session 40's red team")."""
 import re
 
 import pytest
-from sign_in_support import open_link
+from sign_in_support import served  # noqa: F401 (a fixture)
+from sign_in_support import browser as _browser, course_app as _course, open_link, whose as _whose
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 NOT_VALID = "This link is not valid (any more): ask your instructor for your current one."
-
-
-def _course(tmp_path, lang="en"):
-    pytest.importorskip("fastapi", reason="the [serve] extra is not installed")
-    from grader.serve.app import create_app
-    from grader.serve.course import write_new
-
-    folder = tmp_path / "course"
-    write_new(folder, ["alice", "mallory"], ["01-mul-backward"])
-    toml = folder / "course.toml"
-    toml.write_text(re.sub(r'(?m)^lang = "en"', f'lang = "{lang}"', toml.read_text()))
-    return create_app(folder, start_pool=False)
-
-
-@pytest.fixture
-def served(tmp_path):
-    from fastapi.testclient import TestClient
-
-    app = _course(tmp_path)
-    with TestClient(app, base_url="https://testserver") as client:
-        yield client, app.state.service
-
-
-def _browser(client):
-    from fastapi.testclient import TestClient
-    return TestClient(client.app, base_url="https://testserver")
-
-
-def _whose(client):
-    found = re.search(r"signed in as (\w+)", client.get("/").text)
-    return found and found.group(1)
 
 
 def test_a_link_kept_in_a_shared_computers_history_signs_in_no_more(served):

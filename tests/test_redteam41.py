@@ -10,45 +10,14 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from hostile_support import _leftovers, needs_bwrap
-from sign_in_support import CSRF, open_link
+from hostile_support import TWIN_SCORE, _leftovers, grade_grafted, needs_bwrap
+from sign_in_support import served  # noqa: F401 (a fixture)
+from sign_in_support import CSRF, browser as _browser, open_link, whose as _whose
 
-from grader.pipeline import grade
 from grader.sandbox import Limits
-
-ROOT = Path(__file__).resolve().parents[1]
 
 NOT_VALID = "This link is not valid (any more): ask your instructor for your current one."
 THE_BUTTON = "This link signs in alice on this browser, once: it is used up by this button, not by opening the link."
-
-
-def _course(tmp_path):
-    pytest.importorskip("fastapi", reason="the [serve] extra is not installed")
-    from grader.serve.app import create_app
-    from grader.serve.course import write_new
-
-    folder = tmp_path / "course"
-    write_new(folder, ["alice", "mallory"], ["01-mul-backward"])
-    return create_app(folder, start_pool=False)
-
-
-@pytest.fixture
-def served(tmp_path):
-    from fastapi.testclient import TestClient
-
-    app = _course(tmp_path)
-    with TestClient(app, base_url="https://testserver") as client:
-        yield client, app.state.service
-
-
-def _browser(client):
-    from fastapi.testclient import TestClient
-    return TestClient(client.app, base_url="https://testserver")
-
-
-def _whose(client):
-    found = re.search(r"signed in as (\w+)", client.get("/").text)
-    return found and found.group(1)
 
 
 def _cookies(answer):
@@ -187,8 +156,6 @@ def test_the_unread_sign_outs_column_is_dropped_and_the_people_are_kept(tmp_path
 
 # -- engines against the worker's process: signals, exit, daemons ------------------------------------------------
 
-CORRECT = (ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py").read_text(encoding="utf-8")
-TWIN_SCORE = 23.8334  # correct-closures with `=` for `+=` in every backward rule, at the drawn inputs (test_redteam33)
 LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
 # a probe that never finishes, in the 10th backward() of every worker: the pattern its attacks are held to
 LOOP_AT_10 = """
@@ -255,22 +222,9 @@ for _pid in _os.listdir("/proc"):
 }
 
 
-def _twin():
-    engine, count = re.subn(r"^( {12}\w+\.grad) \+= ", r"\1 = ", CORRECT, flags=re.MULTILINE)
-    assert count == 9
-    return engine
-
-
 @slow_fixture(scope="module")
 def engine_rows(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("redteam41") / "class"
-    folder.mkdir()
-    (folder / "honest-twin.py").write_text(_twin(), encoding="utf-8")
-    for name, attack in ENGINE_ATTACKS.items():
-        (folder / f"{name}.py").write_text(_twin() + "\n\n" + attack, encoding="utf-8")
-    graded = grade(folder, limits=LIMITS, jobs=2)
-    assert graded.sandbox == "bubblewrap"
-    return {r["id"]: r for r in graded.scores["submissions"]}, _leftovers()
+    return grade_grafted(tmp_path_factory.mktemp("redteam41") / "class", ENGINE_ATTACKS, LIMITS), _leftovers()
 
 
 def _outcome(row):
