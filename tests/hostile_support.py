@@ -5,6 +5,7 @@ tests/test_hostile_write_tests.py)."""
 
 import hashlib
 import os
+import re
 import shutil
 import socket
 import sys
@@ -191,3 +192,31 @@ def _listen(attack):
     attack.write_text(source.replace(FIXTURE_PORT, f"_TEST_PORT = {listeners[0].getsockname()[1]}")
                       .replace(FIXTURE_SOCKET, f"_ABSTRACT = {listeners[1].getsockname()!r}"))
     return listeners
+
+
+# The informed attacks' twin: correct-closures with `=` for `+=` in every backward rule, 23.8334/63 at the drawn inputs
+# (25.8334 at the fixed ones alone: shared/three-paths fails at the drawn ones, judge/drawn.py). An attack grafted on it
+# must pass no test it fails.
+TWIN_SCORE = 23.8334
+
+
+def informed_twin() -> str:
+    engine, count = re.subn(r"^( {12}\w+\.grad) \+= ", r"\1 = ",
+                            (FIXTURES / "submissions" / "correct-closures" / "engine.py").read_text(encoding="utf-8"),
+                            flags=re.MULTILINE)
+    assert count == 9
+    return engine
+
+
+def grade_grafted(folder, attacks: dict, limits) -> dict:
+    """`honest-twin.py` and `NAME.py` for each attack, its code after the twin's, graded in one batch in bubblewrap
+    (two workers): the rows by id."""
+    from grader.pipeline import grade
+
+    folder.mkdir()
+    (folder / "honest-twin.py").write_text(informed_twin(), encoding="utf-8")
+    for name, attack in attacks.items():
+        (folder / f"{name}.py").write_text(informed_twin() + "\n\n" + attack, encoding="utf-8")
+    graded = grade(folder, limits=limits, jobs=2)
+    assert graded.sandbox == "bubblewrap"
+    return {r["id"]: r for r in graded.scores["submissions"]}

@@ -2,7 +2,6 @@
 (docs/security.md, "Session 27's red team"). Each closed one failed before its fix, as its test says; the ones that
 held are graded here too, in the same batches, so that the next change that opens one fails."""
 
-import re
 import stat
 import zipfile
 from pathlib import Path
@@ -10,7 +9,7 @@ from pathlib import Path
 import pytest
 from costs import slow_fixture
 from endings_support import tampered
-from hostile_support import needs_bwrap
+from hostile_support import grade_grafted, needs_bwrap
 
 from grader.pipeline import grade
 from grader.sandbox import Limits
@@ -312,22 +311,9 @@ Value.__mul__ = _m
 ''',}
 
 
-def _twin():
-    engine, count = re.subn(r"^( {12}\w+\.grad) \+= ", r"\1 = ", CORRECT.read_text(encoding="utf-8"), flags=re.MULTILINE)
-    assert count == 9
-    return engine
-
-
 @slow_fixture(scope="module")
 def engine_rows(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("redteam27") / "class"
-    folder.mkdir()
-    (folder / "honest-twin.py").write_text(_twin(), encoding="utf-8")
-    for name, attack in ATTACKS.items():
-        (folder / f"{name}.py").write_text(_twin() + "\n\n" + attack, encoding="utf-8")
-    graded = grade(folder, limits=LIMITS, jobs=2)
-    assert graded.sandbox == "bubblewrap"
-    return {r["id"]: r for r in graded.scores["submissions"]}
+    return grade_grafted(tmp_path_factory.mktemp("redteam27") / "class", ATTACKS, LIMITS)
 
 
 # the rows whose worker died under the attack: the rest of its probes in fresh workers, up to the grader's limit

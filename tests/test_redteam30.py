@@ -15,6 +15,7 @@ import pytest
 from costs import slow_fixture
 from hostile_support import needs_bwrap
 from nbformat.v4 import new_code_cell, new_notebook
+from sign_in_support import open_link
 
 from grader.integrations.gradescope import submission_entry
 from grader.load import load_submissions
@@ -199,7 +200,7 @@ def test_an_upload_is_received_when_its_last_byte_arrives(served, via):
     if via == "api":
         path, headers, csrf = "/api/v1/submissions", _bearer(app, "mallory"), None
     else:
-        client.get(f"/login/{app.state.service.link_for('mallory')}", follow_redirects=False)
+        open_link(client, f"/login/{app.state.service.link_for('mallory')}")
         csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get("/").text).group(1)
         path, headers = "/upload", {"Cookie": f"grade_session={client.cookies['grade_session']}"}
     outcomes = []

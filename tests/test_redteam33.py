@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from costs import slow_fixture
 from endings_support import refused, tampered
-from hostile_support import needs_bwrap
+from hostile_support import informed_twin, needs_bwrap
+from sign_in_support import open_link
 
 from grader.integrations.ci import annotations
 from grader.load import load_entry
@@ -38,13 +39,7 @@ SECRETS = {"GRADE_FLEET_KEY": "fleet-key-rt33", "GRADE_QUEUE_PASSWORD": "queue-p
            "MICROGRAD_GRADER_SECRET": "grader-secret-rt33"}
 
 
-def _twin():
-    engine, count = re.subn(r"^( {12}\w+\.grad) \+= ", r"\1 = ", CORRECT, flags=re.MULTILINE)
-    assert count == 9
-    return engine
-
-
-TWIN = _twin()
+TWIN = informed_twin()
 
 # An unterminated line on the report pipe at import: the worker's next line (its `imported`) would end inside the
 # student's string, and the forged fields before it be the line's.
@@ -415,7 +410,7 @@ def test_a_classmates_link_does_not_replace_a_session_without_a_word(course):
     uploaded next was mallory's attempt, its score and feedback mallory's. Now the link answers a page that names both
     and signs mallory in only on its button, which carries alice's session's CSRF token."""
     client, svc = course
-    assert client.get(f"/login/{svc.link_for('alice')}", follow_redirects=False).status_code == 303
+    assert open_link(client, f"/login/{svc.link_for('alice')}").status_code == 303
     answer = client.get(f"/login/{svc.link_for('mallory')}", follow_redirects=False)
     assert answer.status_code == 200
     assert "This browser is signed in as alice, and the link you opened signs in mallory." in answer.text
@@ -432,11 +427,12 @@ def test_a_classmates_link_does_not_replace_a_session_without_a_word(course):
 
 
 def test_a_link_signs_in_at_once_where_no_one_else_is_signed_in(course):
-    """One's own link again (a new browser, the same person) signs in at once, as before; a post to the button with no
-    session in this browser is sent to the link's page, which decides."""
+    """A link signs in where no one else is signed in (since session 41 by its page's button: a GET uses nothing up);
+    one's own link again in the browser it signed in is sent on; a post to the button with no session in this browser
+    and no cookie of the link's page (a form of another site) is sent to the link's page, which decides."""
     client, svc = course
-    assert client.get(f"/login/{svc.link_for('alice')}", follow_redirects=False).status_code == 303
-    assert client.get(f"/login/{svc.link_for('alice')}", follow_redirects=False).status_code == 303
+    assert open_link(client, f"/login/{svc.link_for('alice')}").status_code == 303
+    assert open_link(client, f"/login/{svc.link_for('alice')}").status_code == 303
     assert _who(client) == "alice"
     client.cookies.clear()
     answer = client.post(f"/login/{svc.link_for('mallory')}", data={}, follow_redirects=False)
@@ -461,7 +457,7 @@ def test_the_buttons_post_reads_the_database_off_the_event_loop(course, monkeypa
             return read(token, **how)
         return reading
 
-    assert client.get(f"/login/{svc.link_for('alice')}", follow_redirects=False).status_code == 303
+    assert open_link(client, f"/login/{svc.link_for('alice')}").status_code == 303
     page = client.get(f"/login/{svc.link_for('mallory')}", follow_redirects=False)
     csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text).group(1)
     monkeypatch.setattr(svc, "who", recorded(svc.who))  # the session's (and since session 40, the link's: linked)

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from costs import slow_fixture
 from hostile_support import needs_bwrap
+from sign_in_support import open_link
 
 from grader.cli.terminal import print_table
 from grader.integrations.ci import annotations
@@ -255,7 +256,7 @@ def test_a_cookie_set_by_another_site_of_the_domain_is_not_the_session(served):
     mallory's attempt. Over TLS the session cookie is now `__Host-grade_session`, which no other host can set; a
     `grade_session` cookie beside it is not read."""
     client, svc = served
-    signed = client.get(f"/login/{svc.link_for('alice')}", follow_redirects=False)
+    signed = open_link(client, f"/login/{svc.link_for('alice')}")
     assert signed.headers["set-cookie"].startswith("__Host-grade_session=")
     assert "Secure" in signed.headers["set-cookie"] and "Path=/" in signed.headers["set-cookie"]
     alice = client.cookies["__Host-grade_session"]
@@ -271,7 +272,7 @@ def test_signing_out_needs_the_forms_csrf_token(served):
     site (people.uni.edu beside grader.uni.edu: its posts carry the SameSite=Lax cookie) signed alice out, then opened
     mallory's link, which a browser signed in as no one takes at once. Now the sign-out needs its form's token."""
     client, svc = served
-    client.get(f"/login/{svc.link_for('alice')}")
+    open_link(client, f"/login/{svc.link_for('alice')}")
     forged = client.post("/logout", data={}, follow_redirects=False)
     assert forged.status_code == 403 and "CSRF" in forged.text
     assert _who(client.get("/").text) == "alice"
@@ -285,7 +286,7 @@ def test_an_uploads_file_name_of_headers_and_markup_stays_text(served):
     """Held: a file name holding CR LF and a header, a quote, an `<img>` and a workflow command behind U+3000 is
     admitted under the submission's id (no path, no header of it), and the pages show it escaped."""
     client, svc = served
-    client.get(f"/login/{svc.link_for('alice')}")
+    open_link(client, f"/login/{svc.link_for('alice')}")
     csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get("/").text).group(1)
     name = 'engine\r\nX-Injected: 1\r\n"<img src=x onerror=alert(1)>\u3000::error::x.py'
     answer = client.post("/upload", data={"exercise": "01-mul-backward", "csrf": csrf},

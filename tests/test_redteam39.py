@@ -6,6 +6,7 @@ import html
 import re
 
 import pytest
+from sign_in_support import open_link
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 
@@ -43,7 +44,7 @@ def test_a_session_cookie_copied_before_signing_out_signs_in_no_more(served):
     # what a browser with no session gets (the sign-in page, 401), the upload is not admitted, and alice's next link
     # (a link signs in once since session 40: tests/test_redteam40.py) signs her in
     client, svc = served
-    client.get(f"/login/{svc.link_for('alice')}")
+    open_link(client, f"/login/{svc.link_for('alice')}")
     cookie = client.cookies["__Host-grade_session"]
     assert cookie != svc.token_for("alice")  # the link's token is not the cookie
     csrf = CSRF.search(client.get("/").text).group(1)
@@ -66,7 +67,7 @@ def test_a_session_cookie_copied_before_signing_out_signs_in_no_more(served):
         401, "sign in: use your personal link, or send `Authorization: Bearer TOKEN`")
     assert _submissions(svc, "alice") == 0
     # her next link signs her in again, with a new session whose CSRF token is not the old one's
-    client.get(f"/login/{svc.link_for('alice')}")
+    open_link(client, f"/login/{svc.link_for('alice')}")
     assert client.cookies["__Host-grade_session"] != cookie
     assert re.search(r"signed in as (\w+)", client.get("/").text).group(1) == "alice"
     assert CSRF.search(client.get("/").text).group(1) != csrf
@@ -79,10 +80,10 @@ def test_signing_out_ends_this_browsers_session_only(served):
     client, svc = served
     from fastapi.testclient import TestClient
     phone = TestClient(client.app, base_url="https://testserver")
-    phone.get(f"/login/{svc.link_for('alice')}")
+    open_link(phone, f"/login/{svc.link_for('alice')}")
     mallory = TestClient(client.app, base_url="https://testserver")
-    mallory.get(f"/login/{svc.link_for('mallory')}")
-    client.get(f"/login/{svc.link_for('alice')}")
+    open_link(mallory, f"/login/{svc.link_for('mallory')}")
+    open_link(client, f"/login/{svc.link_for('alice')}")
     assert [c.get("/").status_code for c in (client, phone, mallory)] == [200, 200, 200]
     client.post("/logout", data={"csrf": CSRF.search(client.get("/").text).group(1)})
     assert [c.get("/").status_code for c in (client, phone, mallory)] == [401, 200, 200]
@@ -107,10 +108,10 @@ def test_the_instructors_forms_and_api_refuse_a_post_without_their_sessions_csrf
     from grader.serve.db import Extension, Regrade
     client, svc = served
     instructor = svc.course.instructors[0]
-    client.get(f"/login/{svc.link_for(instructor)}")
+    open_link(client, f"/login/{svc.link_for(instructor)}")
     old = CSRF.search(client.get("/instructor").text).group(1)
     client.post("/logout", data={"csrf": old})
-    client.get(f"/login/{svc.link_for(instructor)}")
+    open_link(client, f"/login/{svc.link_for(instructor)}")
     forms = {"/instructor/regrade": {"exercise": "01-mul-backward", "apply": "yes"},
              "/instructor/extensions": {"student": "alice", "exercise": "01-mul-backward", "due": "2030-01-02T10:00"}}
     said = "the form's CSRF token is missing or wrong: reload the page and try again"
@@ -124,7 +125,7 @@ def test_the_instructors_forms_and_api_refuse_a_post_without_their_sessions_csrf
         refused = client.post(url, json=body, headers={"X-CSRF-Token": old})
         assert (refused.status_code, refused.json()["detail"]) == (403, said)
     mallory = type(client)(client.app, base_url="https://testserver")
-    mallory.get(f"/login/{svc.link_for('mallory')}")
+    open_link(mallory, f"/login/{svc.link_for('mallory')}")
     hers = CSRF.search(mallory.get("/").text).group(1)
     for url, form in forms.items():
         refused = mallory.post(url, data={**form, "csrf": hers}, follow_redirects=False)
@@ -146,7 +147,7 @@ def test_a_form_that_python_multipart_refuses_gets_the_page_in_words_not_raw_jso
     # upload over the course's cap). Now the page again with the refusal in words; the API's JSON carries them as
     # data; nothing is admitted or charged
     client, svc = served
-    client.get(f"/login/{svc.link_for('alice')}")
+    open_link(client, f"/login/{svc.link_for('alice')}")
     csrf = CSRF.search(client.get("/").text).group(1)
     pasted = "x = 1\n" * (1024 * 1024 // 6 + 1)
     page = client.post("/upload", data={"exercise": "01-mul-backward", "csrf": csrf, "code": pasted},
@@ -175,7 +176,7 @@ def test_an_uploads_name_of_a_path_or_a_device_is_data_never_a_path(served):
 
     from grader.serve.db import Submission
     client, svc = served
-    client.get(f"/login/{svc.link_for('alice')}")
+    open_link(client, f"/login/{svc.link_for('alice')}")
     csrf = CSRF.search(client.get("/").text).group(1)
     names = ["../../engine.py", "CON.py", "aux.py", "ENGINE.PY", "..\\..\\engine.py"]
     for name in names:

@@ -4,40 +4,11 @@ its forms answer a browser (docs/security.md, "Session 40's red team")."""
 import re
 
 import pytest
+from sign_in_support import served  # noqa: F401 (a fixture)
+from sign_in_support import browser as _browser, course_app as _course, open_link, whose as _whose
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 NOT_VALID = "This link is not valid (any more): ask your instructor for your current one."
-
-
-def _course(tmp_path, lang="en"):
-    pytest.importorskip("fastapi", reason="the [serve] extra is not installed")
-    from grader.serve.app import create_app
-    from grader.serve.course import write_new
-
-    folder = tmp_path / "course"
-    write_new(folder, ["alice", "mallory"], ["01-mul-backward"])
-    toml = folder / "course.toml"
-    toml.write_text(re.sub(r'(?m)^lang = "en"', f'lang = "{lang}"', toml.read_text()))
-    return create_app(folder, start_pool=False)
-
-
-@pytest.fixture
-def served(tmp_path):
-    from fastapi.testclient import TestClient
-
-    app = _course(tmp_path)
-    with TestClient(app, base_url="https://testserver") as client:
-        yield client, app.state.service
-
-
-def _browser(client):
-    from fastapi.testclient import TestClient
-    return TestClient(client.app, base_url="https://testserver")
-
-
-def _whose(client):
-    found = re.search(r"signed in as (\w+)", client.get("/").text)
-    return found and found.group(1)
 
 
 def test_a_link_kept_in_a_shared_computers_history_signs_in_no_more(served):
@@ -47,7 +18,7 @@ def test_a_link_kept_in_a_shared_computers_history_signs_in_no_more(served):
     # word for word, and 401; alice's next link (the one `grade serve tokens` prints now) signs her in elsewhere.
     client, svc = served
     link = svc.link_for("alice")
-    assert client.get(f"/login/{link}", follow_redirects=False).status_code == 303
+    assert open_link(client, f"/login/{link}").status_code == 303
     assert _whose(client) == "alice"
     client.post("/logout", data={"csrf": CSRF.search(client.get("/").text).group(1)})
     mallory = _browser(client)
@@ -62,7 +33,7 @@ def test_a_link_kept_in_a_shared_computers_history_signs_in_no_more(served):
     # the next link is another, and signs alice in once, on her own computer
     laptop = _browser(client)
     assert svc.link_for("alice") != link
-    assert laptop.get(f"/login/{svc.link_for('alice')}", follow_redirects=False).status_code == 303
+    assert open_link(laptop, f"/login/{svc.link_for('alice')}").status_code == 303
     assert _whose(laptop) == "alice"
 
 
@@ -94,7 +65,7 @@ def test_a_browser_signed_in_keeps_its_own_link_and_a_switch_uses_it_only_on_its
     # mallory's link opened in alice's browser: the switch page does not use it (a look is not a sign-in); its
     # button does, and the same button posted again is a used link's page.
     client, svc = served
-    client.get(f"/login/{svc.link_for('alice')}")
+    open_link(client, f"/login/{svc.link_for('alice')}")
     mine = svc.link_for("alice")
     again = client.get(f"/login/{mine}", follow_redirects=False)
     assert (again.status_code, again.headers["location"], svc.link_for("alice")) == (303, "/", mine)
@@ -119,7 +90,7 @@ def test_the_pages_forms_answer_a_refused_body_with_a_page_in_the_courses_langua
     app = _course(tmp_path, lang="ru")
     svc = app.state.service
     with TestClient(app, base_url="https://testserver") as client:
-        client.get(f"/login/{svc.link_for('alice')}")
+        open_link(client, f"/login/{svc.link_for('alice')}")
         csrf = CSRF.search(client.get("/").text).group(1)
         fields = {"csrf": csrf, "a": "1", "b": "2"}
         many = client.post("/logout", data=fields, files={"c": (None, "3")}, follow_redirects=False)
@@ -142,7 +113,7 @@ def test_the_home_page_takes_no_words_or_status_from_its_address(served):
     # calling it), so a link a classmate sent showed any words in the page's red ("your account is suspended: ...")
     # with any status, and `?status_code=x` answered FastAPI's raw JSON
     client, svc = served
-    client.get(f"/login/{svc.link_for('alice')}")
+    open_link(client, f"/login/{svc.link_for('alice')}")
     page = client.get("/?error=Your+account+is+suspended&status_code=500")
     assert page.status_code == 200 and "suspended" not in page.text
     assert client.get("/?status_code=x").status_code == 200

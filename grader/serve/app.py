@@ -201,7 +201,9 @@ def create_app(folder, *, db_url=None, queue=None, workers=None, start_pool=True
     def answer(request, status, detail, headers=None, **fields):
         if request.url.path.startswith("/api/"):
             return JSONResponse({"detail": detail, **fields}, status_code=status, headers=headers)
-        return render(request, "error.html", status_code=status, status=status, detail=detail)
+        page = render(request, "error.html", status_code=status, status=status, detail=detail)
+        page.headers.update(headers or {})  # a page's 429 says when to come back too (Retry-After), as the API's does
+        return page
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused):

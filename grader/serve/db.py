@@ -35,12 +35,12 @@ class Base(DeclarativeBase):
 class Person(Base):
     """A student or an instructor of the roster; bumping `token_generation` revokes their links, their API token and
     their sessions; `links_used` counts the sign-in links they used (a link is good while its number is that count:
-    single-use, auth.py). `sign_outs` is no longer read (session 40: a sign-out ends its own BrowserSession)."""
+    single-use, auth.py). Migration 0007 dropped `sign_outs`, unread since session 40 (a sign-out ends its own
+    BrowserSession)."""
     __tablename__ = "people"
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     role: Mapped[str] = mapped_column(String(16))
     token_generation: Mapped[int] = mapped_column(Integer, default=0)
-    sign_outs: Mapped[int] = mapped_column(Integer, default=0)
     links_used: Mapped[int] = mapped_column(Integer, default=0)
 
 

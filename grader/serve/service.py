@@ -32,6 +32,9 @@ from .rules import aware, deadline, released, utcnow
 CURRENT = text(GENERATION)
 SUBMIT_RATE = parse_rate("30/minute")  # requests per person, whatever their attempt limits say
 SIGN_IN_RATE = parse_rate("20/minute")  # sign-in tries per client address: tokens are not to be guessed
+# links a signed-in person asks for, for another device (sign_in.device_link): a phone, a second computer; a few a
+# day, so that a copied session cookie is not a fountain of links (docs/security.md)
+DEVICE_LINK_RATE = parse_rate("5/hour")
 # Status streams (server-sent events) one person may hold open at once: a few pages or tabs. Each polls the
 # database four times a second for as long as its submission is not final, on the threads that answer every
 # request: a script that opened hundreds of them on a queued submission slowed every student's uploads.

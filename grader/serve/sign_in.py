@@ -11,9 +11,22 @@ bob's (login CSRF). A browser that is signed in as no one is signed in by any li
 A link signs in once (auth.py): it is used up when it starts a session, and then answers what a revoked link does,
 word for word, so that the copy in a shared computer's history signs no one in (session 39's red team: it signed in
 until the instructor revoked it). A browser already signed in as the link's own person is sent on without using it.
+
+Opening a link (GET) uses nothing up: it shows a page whose button (a POST) signs in. Session 41's red team: a mail
+scanner (Outlook's Safe Links, a corporate proxy, an antivirus) opens every link of a mail before the student reads
+it, and its GET used the single-use link up; the student's click got "not valid any more". The button of a browser
+signed in as no one carries a CSRF token bound to a cookie the page set (SameSite=Strict, `__Host-` over TLS):
+a form of another site posted to a classmate's link comes without that cookie, and without the session's (Lax), so
+it is sent to the link's page, which asks (the switch page, for a browser signed in as someone else).
+
+A signed-in person may ask for a link for another device (`POST /device-link`, the home page's button, its CSRF
+token): their current link, shown on a page no browser keeps, at most 5 an hour (docs/security.md).
 """
 
 from __future__ import annotations
+
+import re
+import secrets
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
@@ -21,12 +34,18 @@ from starlette.concurrency import run_in_threadpool
 
 from ..i18n import msg, translator
 from .api import CSRF_WRONG, page_form, service
-from .auth import session_cookie
-from .pages import render
-from .service import SIGN_IN_RATE, Refused
+from .auth import session_cookie, signed_link
+from .pages import render, signed_in
+from .service import DEVICE_LINK_RATE, SIGN_IN_RATE, Refused
 
 sign_in = APIRouter()
 COOKIE_DAYS = 120  # a term; signing out, or revoking the token, ends the session sooner
+# the cookie the link's page sets for its button (a browser signed in as no one): a random nonce the button's CSRF token
+# is an HMAC of; an hour, time enough to read the page
+BUTTON_COOKIE = "grade_sign_in"
+BUTTON_SECONDS = 3600
+NONCE = re.compile(r"[0-9a-f]{32}")
+NO_STORE = {"Cache-Control": "no-store"}
 
 
 def signed_in_response(request, name, location, session_token=None):
@@ -82,14 +101,34 @@ def login(token: str, request: Request):
         return render(request, "switch.html", person=current, other=person.name, token=token)
     if current is not None:  # their own link, in a browser signed in as them: kept for another browser
         return RedirectResponse("/instructor" if person.instructor else "/", status_code=303)
-    return _signed_in_by(request, token, person)
+    # a page with a button: a GET (a mail scanner's, a link preview's) uses nothing up
+    nonce = _button_nonce(request) or secrets.token_hex(16)
+    page = render(request, "switch.html", person=None, other=person.name, token=token,
+                  csrf=service(request).tokens.csrf(_BUTTON + nonce))
+    page.headers.update(NO_STORE)
+    page.set_cookie(_button_cookie(request), nonce, max_age=BUTTON_SECONDS, httponly=True, samesite="strict",
+                    secure=request.url.scheme == "https", path="/")
+    return page
+
+
+_BUTTON = "sign-in button:"  # what the button's CSRF token is an HMAC of, before the nonce: no session's token
+
+
+def _button_cookie(request) -> str:
+    """`__Host-grade_sign_in` over TLS (no other host of the domain sets it: auth.HOST_COOKIE), else `grade_sign_in`."""
+    return ("__Host-" if request.url.scheme == "https" else "") + BUTTON_COOKIE
+
+
+def _button_nonce(request) -> str | None:
+    nonce = request.cookies.get(_button_cookie(request))
+    return nonce if nonce and NONCE.fullmatch(nonce) else None
 
 
 @sign_in.post("/login/{token}")
 async def login_confirmed(token: str, request: Request):
-    """The switch page's button: signs the link's person in, in place of the session's, whose CSRF token the form
-    carries. A post without this browser's session (a form on another site: the cookie is not sent with it) is
-    sent to the link's page, which asks again."""
+    """The link page's button: signs the link's person in; in place of the session's, whose CSRF token the form then
+    carries, or in a browser signed in as no one, with the token of the page's own cookie. A post with neither (a
+    form on another site: neither cookie is sent with it) is sent to the link's page, which asks again."""
     form = await page_form(request, max_fields=2)
     # the database's reads in a thread, as every page's (pages.upload): never on the event loop that serves the rest
     return await run_in_threadpool(_confirmed, request, token, form.get("csrf"))
@@ -100,8 +139,36 @@ def _confirmed(request, token, csrf):
     if refused is not None:
         return refused
     current = _current(request)
+    tokens = service(request).tokens
     if current is None:
-        return RedirectResponse(f"/login/{token}", status_code=303)
-    if not service(request).tokens.csrf_ok(current.token, csrf):
+        nonce = _button_nonce(request)
+        if nonce is None:
+            return RedirectResponse(f"/login/{token}", status_code=303)
+        if not tokens.csrf_ok(_BUTTON + nonce, csrf):
+            raise Refused(403, CSRF_WRONG)
+    elif not tokens.csrf_ok(current.token, csrf):
         raise Refused(403, CSRF_WRONG)
-    return _signed_in_by(request, token, person)
+    response = _signed_in_by(request, token, person)
+    response.delete_cookie(_button_cookie(request), path="/", secure=request.url.scheme == "https")
+    return response
+
+
+@sign_in.post("/device-link")
+async def device_link(request: Request):
+    """A signed-in person's link for another device (the home page's button, with its CSRF token): their current link,
+    which `grade serve tokens` would print, on a page no browser keeps; at most 5 an hour per person."""
+    person = await run_in_threadpool(signed_in, request)
+    if person.session is None:  # the API token (a script's): it has no browser to sign in another from
+        raise Refused(403, msg("a link for another device is given on a browser signed in by a link: "
+                               "ask for it on the pages"))
+    form = await page_form(request, max_fields=1)
+    svc = service(request)
+    if not svc.tokens.csrf_ok(person.token, form.get("csrf")):
+        raise Refused(403, CSRF_WRONG)
+    if not svc.rate_ok(DEVICE_LINK_RATE, "device-link", person.name):
+        raise Refused(429, msg("too many sign-in links asked for: at most {limit} an hour", limit=5),
+                      {"Retry-After": "3600"})
+    link = await run_in_threadpool(svc.link_for, person.name)
+    page = render(request, "device_link.html", person=person, link=signed_link(svc.course.base_url, link))
+    page.headers.update(NO_STORE)
+    return page

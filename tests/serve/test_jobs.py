@@ -111,7 +111,7 @@ def test_the_migration_makes_exactly_the_models_schema(tmp_path):
     with db.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0006"
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0007"
     db.migrate()  # again: nothing to do
     assert os.stat(tmp_path / "x.sqlite3").st_size > 0
     with db.read() as session:

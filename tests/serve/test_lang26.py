@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 import time_machine
 from fastapi.testclient import TestClient
+from sign_in_support import open_link
 
 from grader.serve.app import create_app
 
@@ -28,7 +29,7 @@ def _text(html):
 
 def _signed_in(served, name):
     client = TestClient(served.app)
-    assert client.get(f"/login/{served.svc.link_for(name)}", follow_redirects=False).status_code == 303
+    assert open_link(client, f"/login/{served.svc.link_for(name)}").status_code == 303
     return client
 
 

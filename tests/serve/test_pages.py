@@ -5,6 +5,7 @@ import re
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
+from sign_in_support import open_link
 
 from grader.cli import main
 
@@ -13,7 +14,7 @@ from .conftest import OWN_VALUE, REFERENCE
 
 def signed_in(served, name, https=False):
     client = TestClient(served.app, base_url="https://testserver" if https else "http://testserver")
-    answer = client.get(f"/login/{served.svc.link_for(name)}", follow_redirects=False)
+    answer = open_link(client, f"/login/{served.svc.link_for(name)}")
     assert answer.status_code == 303
     return client, answer
 

@@ -12,6 +12,7 @@ import pytest
 import time_machine
 from fastapi.testclient import TestClient
 from markupsafe import escape
+from sign_in_support import open_link
 
 from grader.serve.app import create_app
 from grader.serve.course import load
@@ -25,7 +26,7 @@ TEMPLATES = Path(__file__).parents[2] / "grader" / "serve" / "templates"
 
 def _signed_in(served, name):
     client = TestClient(served.app)
-    assert client.get(f"/login/{served.svc.link_for(name)}", follow_redirects=False).status_code == 303
+    assert open_link(client, f"/login/{served.svc.link_for(name)}").status_code == 303
     return client
 
 

@@ -3,6 +3,7 @@ gradebook read `01-mul-backward： <a …>`, the template's space), an English o
 
 import pytest
 from fastapi.testclient import TestClient
+from sign_in_support import open_link
 
 from grader.serve.app import create_app
 from grader.serve.pages import spaced
@@ -17,7 +18,7 @@ def _pages(course, lang):
         pages = {}
         for name, path in (("instructor", "/instructor"), ("alice", "/")):
             signed = TestClient(client.app)
-            assert signed.get(f"/login/{svc.link_for(name)}", follow_redirects=False).status_code == 303
+            assert open_link(signed, f"/login/{svc.link_for(name)}").status_code == 303
             pages[name] = signed.get(path).text
         return pages
 
