@@ -216,3 +216,28 @@ def test_the_anchors_read_a_notebook_as_its_code_cells(tmp_path):
     assert SOURCE.strip() in code and "print(Value(2.0))" in code and "# my engine" not in code
     assert "%matplotlib" not in code.replace("# %matplotlib", "")  # IPython's escape kept only as text, never as code
     assert (out / "plain.py").read_text(encoding="utf-8") == SOURCE
+
+
+def test_the_anchors_read_a_class_of_folders_and_zips_as_the_command_loads_it(tmp_path):
+    # a Moodle export of packages (sim41b1): the anchors read no file of it and scored an empty class (AP 0.01);
+    # each hand-in is now what grader/load reads of it, its .py files joined in name order (intake.as_python_files)
+    import zipfile
+
+    folder = tmp_path / "submissions"
+    package = folder / "Li Wei_100101_assignsubmission_file_" / "micrograd"
+    package.mkdir(parents=True)
+    (package / "engine.py").write_text(SOURCE, encoding="utf-8")
+    (package / "nn.py").write_text("from .engine import Value\n", encoding="utf-8")
+    (package.parent / "README.md").write_text("# mine\n", encoding="utf-8")
+    (folder / "Wang Fang_100102_assignsubmission_file_").mkdir()
+    with zipfile.ZipFile(folder / "Wang Fang_100102_assignsubmission_file_" / "hw2.zip", "w") as packed:
+        packed.writestr("hw2/micrograd/engine.py", SOURCE)
+        packed.writestr("__MACOSX/hw2/micrograd/._engine.py", "junk")
+    out = run.as_python_files(folder, tmp_path / "anchored")
+    assert sorted(p.name for p in out.iterdir()) == ["Li Wei_100101.py", "Wang Fang_100102.py"]
+    assert (out / "Li Wei_100101.py").read_text(encoding="utf-8") == SOURCE + "\n\nfrom .engine import Value\n"
+    assert (out / "Wang Fang_100102.py").read_text(encoding="utf-8") == SOURCE
+    starter = tmp_path / "starter" / "hw2"
+    starter.mkdir(parents=True)
+    (starter / "engine.py").write_text(SOURCE, encoding="utf-8")
+    assert [p.name for p in run.as_python_files(tmp_path / "starter", tmp_path / "s").iterdir()] == ["hw2.py"]

@@ -36,8 +36,36 @@ def as_python_files(folder: Path, into: Path) -> Path:
     """FOLDER's submissions as INTO/<id>.py, read as the command's intake reads them (submitted_texts): a notebook's
     code cells, a .py file's decoded text. The anchors (baselines.py, in the benchmark's own venv, without nbformat)
     read only .py files, so a class of notebooks handed to them as it is would score nothing; this way every tool
-    compares the same code."""
+    compares the same code.
+
+    A class of folders and zips (an LMS export of packages: sim41b1) is read by the command's own loader
+    (grader/load.load_folder, a submission per student) and each submission's .py files are joined in path order into
+    one <id>.py, as an instructor would feed a file-based tool; a starter or public folder that holds a package (no .py
+    or notebook at its top) is read alike, so the anchors' boilerplate and public source are the files the command
+    reads of a hand-in (its README and train.py left out as they are). Before this the anchors read no file of such
+    a class and scored an empty one (session 41)."""
     into.mkdir(parents=True, exist_ok=True)
-    for stem, text in submitted_texts(folder).items():
+    texts = submitted_texts(folder)
+    entries = [p for p in folder.iterdir() if not p.name.startswith((".", "__MACOSX"))] if folder.is_dir() else []
+    nested = [p for p in entries if p.is_dir() or p.suffix == ".zip"]
+    if nested and not texts:
+        texts = _joined_submissions(folder)
+    for stem, text in texts.items():
         (into / f"{stem}.py").write_text(text, encoding="utf-8")
     return into
+
+
+def _joined_submissions(folder: Path) -> dict[str, str]:
+    """{id: its .py files joined in name order} of every submission the command's loader reads in FOLDER (zips
+    unpacked, an LMS's folder names made ids, rejected entries left out with the loader's message)."""
+    from grader.load import load_folder  # the command's loader: only in the project's venv (run.py), never baselines'
+
+    texts = {}
+    for submission in load_folder(folder, one_submission_flag=None):
+        if submission.rejected:
+            print(f"left out, as grade similarity leaves it out: {submission.id}: {submission.problem}",
+                  file=sys.stderr)
+            continue
+        texts[submission.id] = "\n\n".join(data.decode("utf-8") for name, data in sorted(submission.files.items())
+                                            if name.endswith(".py") and data)  # not the loader's empty __init__
+    return texts
