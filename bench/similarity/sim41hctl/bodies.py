@@ -4,9 +4,9 @@ session 41 was measured on them.
 n1, n2, n3, n4: four independent students who each check the course lecture's two worked expressions (the lecture's
 first graph, a = 2, b = -3, c = 10, f = -2, L = (a * b + c) * f; its neuron, x1 = 2, x2 = 0, w1 = -3, w2 = 1,
 b = 6.8813735870195432, o = tanh(n) = 0.7071: exercises/10-neuron/README.md's call) with the lecture's numbers, each in
-their own form (n1 and n4 as the lecture's cells build
-them, node by node: the same lines), and write tests of their own besides. n1copy: n1's file copied by a classmate (level 3: renamed, the
-tests reordered and merged, the asserts written another way).
+their own form (n1 and n4 as the lecture's cells build them, node by node: the same lines), and write tests of their
+own besides. n1copy: n1's file copied by a classmate (level 3: renamed, the tests reordered and merged, the asserts
+written another way).
 
 t1, t2: two independent students who both paste one TA's forum post (`numeric_gradients` and `assert_matches_slopes`,
 the TA's helper that checks every leaf's gradient against central differences) as the TA wrote it and use it in tests
