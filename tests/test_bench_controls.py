@@ -186,20 +186,32 @@ def test_sim39actl_engines_pass_the_whole_engine_check_and_are_measured():
     assert "TINY = 1e-12" in texts["o1"] and texts["o2"].count("1e-12") == 3
 
 
-def test_sim40tctl_holds_what_its_make_writes_and_labels_its_copies():
+def _test_file_controls(folder: str):
+    """FOLDER's make, measure and controls.py, having checked that FOLDER/honest and FOLDER/copies hold what its make
+    writes: each student's body in 09-write-tests' starter where its TODO line is (make imports its own bodies.py,
+    which another folder's make may have left in sys.modules under the same name)."""
     sys.path.insert(0, str(BENCH))
-    sys.path.insert(0, str(BENCH / "sim40tctl"))
+    sys.path.insert(0, str(BENCH / folder))
+    held = sys.modules.pop("bodies", None)
     try:
-        make = load_bench("sim40tctl/make")
-        measure = load_bench("sim40tctl/measure")
+        make = load_bench(f"{folder}/make")
+        measure = load_bench(f"{folder}/measure")
         controls = load_bench("controls")
     finally:
-        sys.path.remove(str(BENCH / "sim40tctl"))
+        sys.modules.pop("bodies", None)
+        if held is not None:
+            sys.modules["bodies"] = held
+        sys.path.remove(str(BENCH / folder))
         sys.path.remove(str(BENCH))
     starter = (BENCH.parents[1] / "exercises" / "09-write-tests" / "test_engine.py").read_text(encoding="utf-8")
-    for folder, students in (("honest", make.HONEST), ("copies", make.COPIES)):
-        written = {p.stem: p.read_text(encoding="utf-8") for p in (BENCH / "sim40tctl" / folder).glob("*.py")}
+    for kind, students in (("honest", make.HONEST), ("copies", make.COPIES)):
+        written = {p.stem: p.read_text(encoding="utf-8") for p in (BENCH / folder / kind).glob("*.py")}
         assert written == {stem: starter.replace(make.TODO, body.lstrip("\n")) for stem, body in students.items()}
+    return make, measure, controls
+
+
+def test_sim40tctl_holds_what_its_make_writes_and_labels_its_copies():
+    make, measure, controls = _test_file_controls("sim40tctl")
     # labelled as measure.py labels them in sim39b2 (here in a class the repository keeps whole: no build needed)
     labels = controls.style_labels("eighteenth", controls.style_files(BENCH / "sim40tctl"), measure.SOURCES,
                                    "sim40tctl")["main"]
@@ -257,3 +269,22 @@ def test_sim41actl_engines_pass_the_whole_engine_check_and_i1copy_is_labelled_a_
     assert labels["ctl_i1copy"] == {"cluster": "ctl_i1", "level": 1, "kind": "sim41actl", "hard_pair": "ctl_i"}
     assert labels["ctl_i1"] == {"cluster": "ctl_i1", "level": 1, "kind": "sim41actl", "hard_pair": "ctl_i"}
     assert labels["ctl_i2"] == {"cluster": None, "level": None, "kind": "sim41actl", "hard_pair": "ctl_i"}
+
+
+def test_sim41hctl_holds_what_its_make_writes_and_labels_its_copies():
+    """sim41hctl (session 41): honest test files that paste the course's texts (n: the lecture's worked expressions,
+    n1 and n4 as its cells write them; t: one TA's post) and a copy of one of each group, labelled for sim39b2."""
+    make, measure, controls = _test_file_controls("sim41hctl")
+    assert sorted(make.HONEST) == ["n1", "n2", "n3", "n4", "t1", "t2"] and sorted(make.COPIES) == ["n1copy", "t1copy"]
+    # the TA's post is in both honest pasters and in the copy of one of them, as written but for its header
+    post = "    for leaf, want in zip(leaves, numeric_gradients(build, inputs)):\n"
+    assert [stem for stem, body in {**make.HONEST, **make.COPIES}.items() if post in body] == ["t1", "t2", "t1copy"]
+    # the lecture's neuron, as its cells build it, in n1 and n4 alike
+    cell = "    x1w1 = x1 * w1\n    x2w2 = x2 * w2\n"
+    assert [stem for stem, body in make.HONEST.items() if cell in body] == ["n1", "n4"]
+    labels = controls.style_labels("eighteenth", controls.style_files(BENCH / "sim41hctl"), measure.SOURCES,
+                                   "sim41hctl")["main"]
+    assert labels["ctl_n1copy"] == {"cluster": "ctl_n1", "level": 3, "kind": "sim41hctl", "hard_pair": "ctl_n"}
+    assert labels["ctl_t1copy"] == {"cluster": "ctl_t1", "level": 2, "kind": "sim41hctl", "hard_pair": "ctl_t"}
+    assert labels["ctl_n4"] == {"cluster": None, "level": None, "kind": "sim41hctl", "hard_pair": "ctl_n"}
+    assert "sim41hctl" in controls.FOLDERS
