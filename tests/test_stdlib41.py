@@ -15,7 +15,8 @@ walk), its conversion, walk, arithmetic or number types taken from a helper name
 hostile `random.py` that makes itself `sys.modules['random']`, replaces `_random.Random` and `builtins.__import__`.
 Before: every correct one that imports its helper 0/63 ("cannot import name ... from 'random'") or, for copy, 2/63.
 
-Graded in one module fixture (12 rows, 2 jobs).
+Graded in one module fixture (13 rows, 2 jobs); five rows again on a student's surface (grade check, grade ci, a
+notebook's check()). By hand (bench/seams/matrix.py --class stdlib41): see the module's end.
 """
 
 import shutil
@@ -26,6 +27,7 @@ from pathlib import Path
 import pytest
 from costs import slow_fixture
 from test_fresh_styles import LIMITS
+from test_strangers36 import assert_a_surface_says_the_row
 
 from grader.pipeline import grade
 from grader.sandbox.host import find_python
@@ -42,11 +44,17 @@ def _worker_builtin(name):
 
 
 @slow_fixture(scope="module")
-def rows(tmp_path_factory):
+def graded(tmp_path_factory):
+    """The class graded by `grade run` once: (its folder, {id: row})."""
     tmp = tmp_path_factory.mktemp("stdlib41")
     shutil.copytree(FRESH, tmp / "class")
     result = grade(tmp / "class", exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
-    return {row["id"]: row for row in result.scores["submissions"]}
+    return tmp / "class", {row["id"]: row for row in result.scores["submissions"]}
+
+
+@slow_fixture(scope="module")
+def rows(graded):
+    return graded[1]
 
 
 # id -> (score, the row's message: None where it imported); Python's own words, as `python engine.py` says them
@@ -61,6 +69,8 @@ TABLE = {
     # their time.py exits at import: never imported (time is built in), as `python engine.py` never imports it
     "correct-time-never-read": (63.0, None),
     "correct-random-hostile": (63.0, None),  # its sys.modules['random'] and _random.Random reach no probe
+    # a notebook's `%%writefile random.py` cell, then `from random import lift, walk` (the loader puts the code there)
+    "correct-writefile-random": (63.0, None),
     "bug-time-helper-import": (0.0, "ImportError: cannot import name 'stopwatch' from 'time' (unknown location) "
                                     "(engine.py, line 1)"),
     # their random.py's `from random import uniform` imports itself, partially initialized, as under Python
@@ -87,6 +97,14 @@ HINTS = {
     "bug-random-imports-itself": [("standard-module-file", "random.py", 1,
                                    "random.py, line 1: your random.py imports `random`, which is itself")],
 }
+
+
+@pytest.mark.parametrize("case,surface", [
+    ("correct-random-helpers", "check"), ("bug-random-imports-itself", "check"), ("correct-copy-walk", "ci"),
+    ("bug-time-helper-import", "ci"), ("correct-writefile-random", "notebook"),
+])
+def test_a_students_surface_says_what_grade_run_says(graded, tmp_path, case, surface):
+    assert_a_surface_says_the_row(graded, tmp_path, case, surface)
 
 
 def test_a_math_py_is_never_imported_where_math_is_built_in(rows):
