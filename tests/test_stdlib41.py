@@ -16,7 +16,11 @@ hostile `random.py` that makes itself `sys.modules['random']`, replaces `_random
 Before: every correct one that imports its helper 0/63 ("cannot import name ... from 'random'") or, for copy, 2/63.
 
 Graded in one module fixture (13 rows, 2 jobs); five rows again on a student's surface (grade check, grade ci, a
-notebook's check()). By hand (bench/seams/matrix.py --class stdlib41): see the module's end.
+notebook's check()). By hand, `python bench/seams/matrix.py OUT --class stdlib41 --surfaces
+run-one,check,check-ru,ci,gradescope,check-portable,fleet,serve` (a redis-server and one `grade worker` for the fleet;
+serve grades uploads of one file, and every entry here is a folder): 12 entries, 1 disagreement, check-portable's
+correct-math-builtin 55/63: the portable worker runs the grader's own Python, here a build whose `math` is no built-in
+module, so their math.py is theirs there, as `python engine.py` on that interpreter finds it.
 """
 
 import shutil
