@@ -15,7 +15,7 @@ walk), its conversion, walk, arithmetic or number types taken from a helper name
 hostile `random.py` that makes itself `sys.modules['random']`, replaces `_random.Random` and `builtins.__import__`.
 Before: every correct one that imports its helper 0/63 ("cannot import name ... from 'random'") or, for copy, 2/63.
 
-Graded in one module fixture (13 rows, 2 jobs); five rows again on a student's surface (grade check, grade ci, a
+Graded in one module fixture (14 rows, 2 jobs); five rows again on a student's surface (grade check, grade ci, a
 notebook's check()). By hand, `python bench/seams/matrix.py OUT --class stdlib41 --surfaces
 run-one,check,check-ru,ci,gradescope,check-portable,fleet,serve` (a redis-server and one `grade worker` for the fleet;
 serve grades uploads of one file, and every entry here is a folder): 12 entries, 1 disagreement, check-portable's
@@ -70,6 +70,8 @@ TABLE = {
     "correct-operator-arith": (63.0, None),
     "correct-functools-memo": (63.0, None),  # fractions keeps Python's functools
     "correct-utils-random": (63.0, None),  # a package's module: `from utils import random` (full before too)
+    # before: 0/63 ("cannot import name 'random' from 'mypkg'"): their file was left out
+    "correct-package-relative-random": (63.0, None),
     # their time.py exits at import: never imported (time is built in), as `python engine.py` never imports it
     "correct-time-never-read": (63.0, None),
     "correct-random-hostile": (63.0, None),  # its sys.modules['random'] and _random.Random reach no probe
@@ -143,6 +145,11 @@ def test_the_fixtures_run_as_their_table_says_under_python_engine_py(tmp_path):
     # imported by a helper of theirs
     ({"engine.py": "from notes import x\nclass Value: pass\n", "notes.py": "import types\nx = 1\n", "types.py": ""},
      ["engine.py", "notes.py", "types.py"]),
+    # imported relatively (a package handed in), by a file of a package of theirs
+    ({"engine.py": "from . import random\nclass Value: pass\n", "random.py": ""},
+     ["engine.py", "random.py", "submission/__init__.py"]),  # the package of no name (levels.UNNAMED_PACKAGE)
+    ({"engine.py": "from ops import x\nclass Value: pass\n", "ops/__init__.py": "from copy import y\nx = 1\n",
+      "copy.py": "y = 2\n"}, ["copy.py", "engine.py", "ops/__init__.py"]),
     # imported by no file of theirs: left out, as before
     ({"engine.py": "import math\nclass Value: pass\n", "random.py": "x = 1\n"}, ["engine.py"]),
     # a grader's name is never theirs, imported or not

@@ -88,8 +88,9 @@ def _standard_module_hint(files: dict, error: dict, where: dict, student_place):
     if not facts.get("module_theirs"):
         return said(finding, title=msg("{place}: your {file} is never imported; `{module}` is Python's own", place=at,
                                        file=file, module=top),
-                    explanation=msg("Python takes its own `{module}` module (built into it, or loaded before your "
-                                    "program starts) before any file beside your program, and so does the grader: "
+                    explanation=msg("Python takes its own `{module}` module here, not your file (a module built "
+                                    "into Python or loaded before your program starts comes first; in a package, "
+                                    "`import {module}` never looks beside your files), and so does the grader: "
                                     "`{module}` has only Python's names. Rename your file (`my_{module}.py`) and "
                                     "its imports.", module=top))
     if where["file"] == file:

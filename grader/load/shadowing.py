@@ -15,9 +15,10 @@ SHADOWING = frozenset(sys.stdlib_module_names) - {"sitecustomize", "usercustomiz
 
 def shadowing(level, files: dict, imports) -> dict:
     """The `.py` files of `level` named as standard modules that one of `files` (name -> (content, origin)) imports,
-    read by `imports(name, content)`, that are not among them: name in the submission -> (level, its file there)."""
+    read by `imports(name, content, package)`, that are not among them: name in the submission -> (level, its file there)."""
     named = sorted(f for f in level.files if f.endswith(".py") and f[:-3] in SHADOWING and f not in files)
     if not named:
         return {}
-    imported = {m.partition(".")[0] for name, (content, _) in files.items() for m in imports(name, content)}
+    # read as in a package of no name (`\0`): `from . import random` too, which a package handed in needs
+    imported = {m.partition(".")[0] for name, (content, _) in files.items() for m in imports(name, content, "\0")}
     return {f: (level, f) for f in named if f[:-3] in imported}
