@@ -39,12 +39,9 @@ What these found (before -> after):
 notebook's check() (correct-draft-redefined) say `grade run`'s row; the fleet (a redis-server and one `grade worker`,
 bench/seams/matrix.py's fleet_rows, run by hand) gave all 26 engine rows' status, score and findings as `grade run`.
 
-Left: correct-random-shadow 0/63 ("cannot import name 'as_value' from 'random' (/usr/lib/python3.11/random.py)") and
-correct-copy-shadow 2/63: a helper named as a standard module is left out by the loader and the worker looks in the
-submission's folder after the standard library, where `python engine.py` finds the student's file first. A fix
-(carry it where their file imports it; import it for their imports only) moved test_limits40's mem-list, a worker
-that fills its memory to the limit, from "MemoryError" to "the worker exited with status 1": left for a session that
-can measure the worker's headroom.
+correct-random-shadow 0/63 ("cannot import name 'as_value' from 'random' (/usr/lib/python3.11/random.py)") and
+correct-copy-shadow 2/63 were left here: a helper named as a standard module; 63/63 each since stdlib41 (the loader
+carries it where their file imports it, the worker imports it for their imports only: tests/test_stdlib41.py).
 
 Graded in one module fixture: 26 engine rows in one batch, then one `grade` per other exercise (6): the module 23.7 s
 of CPU cold (20.9 user + 2.8 sys, 144 s wall) and 8.9 s warm (`/usr/bin/time python -m pytest -q -n 0
@@ -108,9 +105,7 @@ CORRECT = sorted(p.name.removesuffix(".ipynb").removesuffix(".zip") for p in (FR
 TABLE = {
     # before: correct-draft-redefined an assign-grad hint
     **{case: (63.0, [], []) for case in CORRECT},
-    # left: a helper named as a standard module is not the student's (the worker looks after the standard library)
-    "correct-random-shadow": (0.0, 52, []),
-    "correct-copy-shadow": (2.0, 49, [("raises", None, None)]),
+    # before stdlib41: correct-random-shadow 0/63, correct-copy-shadow 2/63 (a helper named as a standard module)
     "bug-late-binding-rules": (12.1667, 43, [("derivative", "mul", "unmatched"), ("derivative", "add", "unmatched"),
                                              ("derivative", "rtruediv", "times-constant"),
                                              ("derivative", "neg", "no-gradient")]),
@@ -121,8 +116,8 @@ TABLE = {
     "bug-step-relu-at-zero": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
     # div/values is `a / b` built on the same `__rtruediv__`: not charged again
     "bug-rtruediv-only-swapped": (62.0, ["div/constant"], [("derivative", "rtruediv", "self-over-other")]),
-    # left: 0/63 as its correct engine
-    "bug-random-shadow-no-seed": (0.0, 52, []),
+    # before stdlib41: 0/63 as its correct engine
+    "bug-random-shadow-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
     "bug-package-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                      [("variant", "tanh-one-minus-t", "exact")]),
     "bug-weakkey-assign": (23.8334, 31, [("variant", "assign-not-accumulate-everywhere", "exact")]),
@@ -162,6 +157,7 @@ def test_each_file_of_the_other_exercises_scores_full_without_a_finding(graded, 
     ("bug-kahn-exp-input", ("engine.py", 38, None)),  # `lambda g: (g * self.data,)`
     ("bug-step-relu-at-zero", ("engine.py", 73, None)),  # `return self * (self >= 0)`
     ("bug-rtruediv-only-swapped", ("engine.py", 44, None)),  # `return self * self._v(other) ** -1`
+    ("bug-random-shadow-no-seed", ("engine.py", 75, None)),  # `def backward(self):`
     ("bug-package-tanh-one-minus-t", ("engine/_core.py", 35, None)),
     ("bug-weakkey-assign", ("engine.py", 73, None)),  # `kid.grad = local * g`
     ("bug-draft-neg-self", ("bug-draft-neg-self.ipynb", 32, 4)),  # `Value.__neg__ = ...`, in the ops' cell

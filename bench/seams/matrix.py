@@ -3,7 +3,7 @@ that grades one, and what each says of it (score, status, diagnosis codes, the f
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh35|fresh37] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh37|stdlib41] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -84,6 +84,7 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+STDLIB41 = HERE.parent.parent / "tests" / "fixtures" / "stdlib41" / "engine"  # --class stdlib41
 sys.path.insert(0, str(HERE))
 
 import fresh22  # noqa: E402
@@ -534,7 +535,7 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35", "fresh37"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35", "fresh37", "stdlib41"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
@@ -545,6 +546,7 @@ def main_(argv=None):
             "fresh34": lambda folder: fresh34.fresh_class(folder, EXERCISE),
             "fresh35": lambda folder: fresh35.fresh_class(folder, EXERCISE),
             "fresh37": lambda folder: fresh37.fresh_class(folder, EXERCISE),
+            "stdlib41": lambda folder: shutil.copytree(STDLIB41, folder),  # a helper named as a standard module
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import errno as errnos
 import re
+import sys
 
 from ..i18n import msg, place, said
 from ..parsing import python_line, tree_or_none
@@ -46,6 +47,8 @@ def import_io_hint(files: dict, import_error: dict | None, *, engine: str = "eng
     error = import_error or {}
     where = error.get("where") or {}
     number = where.get("line")
+    if (shadowed := _standard_module_hint(files, error, where, student_place)) is not None:
+        return shadowed
     line = python_line(files.get(engine), number)
     if line is None:
         return None
@@ -65,6 +68,39 @@ def import_io_hint(files: dict, import_error: dict | None, *, engine: str = "eng
                                     "at once and raises `EOFError`, so the import stops at this line and every test "
                                     "is skipped. Write the value into the code, or remove this line before you hand "
                                     "the file in."))
+    return None
+
+
+def _standard_module_hint(files: dict, error: dict, where: dict, student_place):
+    """`standard-module-file`: the import failed on a module named as their own `random.py` beside their files
+    (the worker's `module` fact, sandbox/raised.py), which is Python's (`time.py`: built in, never imported, as
+    `python engine.py` never imports it) or their file importing itself (`from random import uniform` in their
+    random.py: a circular import, as under Python). Sandbox/shadows.py says which file is whose."""
+    facts = error.get("facts") or {}
+    module = facts.get("module")
+    top = module.partition(".")[0] if isinstance(module, str) else ""
+    file = top + ".py"
+    if top not in sys.stdlib_module_names or file not in files or not where.get("file"):
+        return None
+    at = place((student_place or as_sent)(where["file"], where.get("line")))
+    finding = {"kind": "hint", "hint": "standard-module-file", "file": where["file"], "line": where.get("line"),
+               "tests": []}
+    if not facts.get("module_theirs"):
+        return said(finding, title=msg("{place}: your {file} is never imported; `{module}` is Python's own", place=at,
+                                       file=file, module=top),
+                    explanation=msg("Python takes its own `{module}` module here, not your file (a module built "
+                                    "into Python or loaded before your program starts comes first; in a package, "
+                                    "`import {module}` never looks beside your files), and so does the grader: "
+                                    "`{module}` has only Python's names. Rename your file (`my_{module}.py`) and "
+                                    "its imports.", module=top))
+    if where["file"] == file:
+        return said(finding, title=msg("{place}: your {file} imports `{module}`, which is itself", place=at, file=file,
+                                       module=top),
+                    explanation=msg("Beside your program, your {file} comes before Python's `{module}` (as "
+                                    "`python engine.py` finds it), so its own `import {module}` imports the file "
+                                    "itself, not finished yet: a circular import. Python's `{module}` cannot be "
+                                    "reached from a file named so: rename your file (`my_{module}.py`) and its "
+                                    "imports.", file=file, module=top))
     return None
 
 

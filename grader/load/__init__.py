@@ -22,7 +22,8 @@ Choices made where the contract is silent:
   The other `.py` modules beside the exercise files travel with them, so that
   the student's own imports work (`from linalg import dot`): each whose name is
   an identifier, no other exercise's file, no standard-library module and none
-  of the worker's (levels.RESERVED_MODULES), up to MAX_HELPER_MODULES, and the
+  of the worker's (levels.RESERVED_MODULES; but one a file carried imports,
+  `random.py`: shadowing.py), up to MAX_HELPER_MODULES, and the
   packages beside them (up to MAX_PACKAGE_ENTRIES entries listed), and only
   those that can be read: one that cannot is left out, unless a file carried
   imports it, which rejects with its reason. Other files (README, data,

@@ -22,6 +22,7 @@ from .exercise_names import (binds_value, carried_twins, case_twins, copy_of, fo
                              others_alone, others_without_engine)
 from .notebooks import files_beside, read_notebook
 from .scripts import exported_script
+from .shadowing import shadowing
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
                       MAX_WRAPPERS, Origin, Rejected, name_text, python_source, some_names)
 
@@ -80,12 +81,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         for name, (where, file) in _helper_modules(level, picks, wanted).items():
             if name in files or name in unread or len(files) + len(unread) >= len(picks) + MAX_HELPER_MODULES:
                 continue  # read already, or the cap reached across the rounds
-            try:
-                content = exported_script(python_source(where.files[file](MAX_FILE_BYTES), where.prefix + file))
-            except Rejected as r:  # left out, as before helpers were carried, unless a carried file imports it
-                unread[name] = r.message
-                continue
-            files[name] = (content, _origin(where, root, file))
+            _carry(files, unread, name, where, file, root)  # left out where it cannot be read, unless it is imported
         # a folder here: a package, maybe a namespace (a level without folders has none, so its files are not
         # parsed for their imports here: a parse a file, 0.8-0.9 ms of a row's grader CPU, bench/load_cpu.py)
         more = wanted | {parent for name, (content, _) in files.items() if name not in scanned and level.dirs
@@ -95,11 +91,22 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         if more == wanted:
             break
         wanted = more
+    for name, (where, file) in shadowing(level, files, _imports).items():  # their `random.py`, after their helpers
+        _carry(files, unread, name, where, file, root)
     carried_twins(level.where, {name: content for name, (content, _) in files.items()})
     package = _as_package(level, root, files, picks[ENGINE] == "__init__.py")  # before: `from . import h` needs h.py
     if unread and (needed := _imported_unread(files, unread, package)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
     return files, package
+
+
+def _carry(files: dict, unread: dict, name: str, where: Level, file: str, root: str) -> None:
+    """The helper `file` of `where` read into `files` as `name`, or why it cannot be into `unread`."""
+    try:
+        files[name] = (exported_script(python_source(where.files[file](MAX_FILE_BYTES), where.prefix + file)),
+                       _origin(where, root, file))
+    except Rejected as r:  # left out, as before helpers were carried, unless a carried file imports it
+        unread[name] = r.message
 
 
 def _is_engine_package(level: Level, root: str, candidates: list[str]) -> bool:
@@ -123,18 +130,13 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]],
     folder travels as the package `micrograd/`, holding its `__init__.py` (empty where it has none, a namespace
     package) and nothing else; the sandbox makes the submission's modules its modules, so that both imports and the
     probes' `import engine` reach one module (grader/sandbox/as_package.py). The name returned is the decision
-    every surface reads (`Submission.package`): session 26, the sandbox and the "from scratch" test read it again
-    from the files' names, any folder holding its `__init__.py` alone, so a helper package `aa/__init__.py` beside
-    such files was taken for the package (`from . import twice`, defined in the student's `__init__.py`, failed:
-    0/63), and a helper `micrograd/__init__.py` beside an engine that imports it was the student's package, not
-    flagged as the forbidden library it is flagged as with a second file. Without it, the
-    first was refused as micrograd (a forbidden package) and the second failed ("attempted relative import with no
-    known parent package"), session 25. The package's name, returned (None where there is none): the folder's,
+    every surface reads (`Submission.package`; session 26: the sandbox read it again from the files' names, and a
+    helper package `aa/__init__.py` beside such files was taken for it; session 25: before, the first was refused as
+    micrograd and the second failed). The package's name, returned (None where there is none): the folder's,
     where the student made that folder (a wrapper); at the entry's own top, whose name is the class's (`alice/`,
     an LMS's, a zip's), its name only where a file imports it by that name (`grade check .` in `micrograd/`), and
     UNNAMED_PACKAGE where the files import relatively alone (so too below a wrapper whose name is no module's,
-    `hw-4/`): the grade never depends on what the entry is called (review25: `from .ops import add` was graded in
-    `alice/` and `hw/` and refused in `alice-smith/`, `carol.zip` and a Canvas export). The engine handed in as a
+    `hw-4/`): the grade never depends on what the entry is called (review25). The engine handed in as a
     package (`engine_package`: its `__init__.py` is engine.py) whose files import it by name (`from engine.ops
     import add`) is the package `engine`, as Python imports it (session 36: before, "'engine' is not a package")."""
     if engine_package and any("engine" in _package_imports(content, name)[0] for name, (content, _) in files.items()
@@ -189,8 +191,7 @@ def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, M
     of `files` imports, the import read from its syntax tree (nothing is run): `import helper`, `from pkg.sub import
     x`, `from . import ops` in a package, a module's parents included. Not an import inside a `try` statement (the
     program may do without it) or under `if TYPE_CHECKING:` (it never runs), nor in a file that does not parse (the
-    sandbox says so). In the `package` the files travel as (`_as_package`), `from . import helper` in `engine.py`
-    imports `helper.py`."""
+    sandbox says so). In the `package` the files travel as (`_as_package`), `from . import helper` imports helper."""
     modules = {module_name(name): name for name in unread}
     found = set()
     for name, (content, _) in files.items():
@@ -217,9 +218,8 @@ def _origin(level: Level, root: str, name: str, cells: tuple | None = None, runs
                   runs)
 
 
-# The names a helper module may not take: the worker's own modules (runner/, beside the probes), Python's
-# start-up hooks, and the standard library's modules, which the probes import too (a student's `random.py`
-# would be the probes' `random`). The exercises' own modules (STUDENT_MODULES) are each exercise's to pick.
+# The names a helper module may not take: the worker's own, Python's start-up hooks, the standard library's (but a
+# `random.py` a file of theirs imports: shadowing.py). The exercises' own modules are each exercise's to pick.
 STUDENT_MODULES = ("engine", "nn", "dual", "gradcheck", "test_engine", "neuron", "fit_line")
 RESERVED_MODULES = frozenset({"probekit", "drawn_inputs", "probes", "shared_probes", "local_probes", "worker",
                               "sitecustomize", "usercustomize",

@@ -11,6 +11,7 @@ goes to a capped buffer.
 import os
 import queue
 import random
+import sys
 import threading
 import time
 import traceback
@@ -107,10 +108,12 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
                "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000,
                "absent": absent_imports(submission.files, suite.forbid + suite.refuse)}
+    tops = {module_name(name).partition(".")[0] for name in submission.files if name.endswith(".py")}
     if (package := submission.package) is not None:  # handed in as a package (micrograd/nn.py): the loader's say
-        request["package"] = package
-        request["own"] = sorted({module_name(name).partition(".")[0] for name in submission.files
-                                 if name.endswith(".py")} - {package, "__init__"})
+        request["package"] = package  # their `random.py` is theirs as `from . import random` only, as in a package
+        request["own"] = sorted(tops - {package, "__init__"} - sys.stdlib_module_names)
+    elif shadows := sorted(name for name in tops if name in sys.stdlib_module_names and name + ".py" in submission.files):
+        request["shadows"] = shadows  # their `random.py`, theirs for their own imports (sandbox/shadows.py)
     run["forbidden_imports"] = None  # read while the first worker starts (its place in the record kept)
     read = {}
 

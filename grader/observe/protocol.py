@@ -184,13 +184,19 @@ RAN_OUT = ("memory", "processes", "threads", "file-size", "open-files")
 def _facts(value):
     """The structured facts of a probe's exception (sandbox/raised.py's `facts`), checked: each text a string
     or None, `missing` a short list of method names, `errno` (only an OSError's) an int, `ran_out` (only where Python
-    said a limit was reached) one of RAN_OUT; None from an older
+    said a limit was reached) one of RAN_OUT, `module` (only an ImportError's) a text with `module_theirs` a bool;
+    None from an older
     worker that sent none."""
     if value is None:
         return None
-    if type(value) is not dict or set(value) - {"errno", "ran_out"} != {*_FACT_TEXTS, "missing"}:
+    if type(value) is not dict or set(value) - {"errno", "ran_out", "module", "module_theirs"} != {
+            *_FACT_TEXTS, "missing"} or ("module" in value) != ("module_theirs" in value):
         raise ProtocolError("bad exception facts")
     facts = {}
+    if "module" in value:  # an ImportError's module, and whether it was the student's file (sandbox/shadows.py)
+        if type(value["module"]) is not str or type(value["module_theirs"]) is not bool:
+            raise ProtocolError("bad exception facts")
+        facts["module"], facts["module_theirs"] = clean_text(value["module"], 200), value["module_theirs"]
     if "ran_out" in value:
         if type(value["ran_out"]) is not str or value["ran_out"] not in RAN_OUT:
             raise ProtocolError("bad exception facts")

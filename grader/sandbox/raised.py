@@ -89,7 +89,8 @@ def facts(exc, submission_dir, Value, text, type_name):
     """What the grader decides from, as data rather than message text: `raised_in`, the qualified name
     of the student's function that raised (`Value.__radd__`, `Value.exp.<locals>._backward`; None
     when none did); `name` and `owner`, the attribute or name that was missing and the type it was
-    missing on (AttributeError, NameError); `operator`, the operator the innermost line applied when
+    missing on (AttributeError, NameError); `module` and `module_theirs`, the module an ImportError names and
+    whether its file is in the submission's folder (a `random.py` of theirs); `operator`, the operator the innermost line applied when
     Python itself refused it (a TypeError raised by the operator, not inside a method), and `missing`,
     the methods for it that the student's `Value` class does not define; `errno`, an OSError's error number,
     only when it has one (a file written in the read-only submission folder: EROFS); `ran_out`, only where Python
@@ -119,6 +120,10 @@ def facts(exc, submission_dir, Value, text, type_name):
             said["name"] = name[:200]
             if isinstance(exc, AttributeError):
                 said["owner"] = type_name(getattr(exc, "obj", None))
+        module = getattr(exc, "name", None) if isinstance(exc, ImportError) else None
+        if _type(module) is _str:  # `from random import x`: the module, and whether it was a file of the student's
+            said["module"], path = module[:200], getattr(exc, "path", None)
+            said["module_theirs"] = _type(path) is _str and path.startswith(submission_dir)
         if isinstance(exc, TypeError) and last is not None:
             import dis  # only on the unhappy path
 

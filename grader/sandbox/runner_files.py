@@ -26,7 +26,7 @@ json.dump(compiled, sys.stdout)
 
 _PRECOMPILED = ("worker.py", "drawn_inputs.py", "probekit.py", "shared_probes.py", "local_probes.py", "probes.py",
                 "read_only.py", "as_package.py", "standins.py", "hash_order.py", "raised.py",
-                "later.py")  # worker.pyc, what it loads (_load_source)
+                "later.py", "shadows.py")  # worker.pyc, what it loads (_load_source)
 
 
 def _compile_with(python, runner_files):

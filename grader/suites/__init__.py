@@ -228,6 +228,7 @@ def load_suite(name):
         "hash_order.py": WORKER.with_name("hash_order.py").read_bytes(),  # a set's order the program's, not the heap's
         "raised.py": WORKER.with_name("raised.py").read_bytes(),  # what a student's exception shows, as data
         "later.py": WORKER.with_name("later.py").read_bytes(),  # the drawn probes named after the published ones
+        "shadows.py": WORKER.with_name("shadows.py").read_bytes(),  # their modules named as standard ones, theirs
     }
     # Data files the probes read beside themselves in the sandbox (e.g. 09-write-tests' engines.json).
     for fname in getattr(config, "RUNNER_FILES", ()):

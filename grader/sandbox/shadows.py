@@ -1,0 +1,87 @@
+"""A student's module named as a standard one (`random.py`, `copy.py` beside engine.py), in the worker: theirs for
+their own imports, as `python engine.py` finds it before Python's (the script's folder is first on sys.path), and
+Python's for everyone else's: the probes', the worker's, the standard library's own (`tempfile`'s `import random`,
+`dataclasses`' `import copy`). Loaded for such a submission only (`shadows=random,copy` in the request: grader/observe,
+from what the loader carried, grader/load/shadowing.py): a module more in every worker would move the heap that a
+set-ordered engine's score reads (docs/determinism.md).
+
+Which import is the student's is told by the importing module's `__file__`: a file of their folder (engine.py, a
+helper, a package's module, their `random.py` itself). Their module is loaded once, under its own name, and kept out
+of sys.modules, so that nothing of the grader's that imports the name later gets it.
+
+What Python never lets a script's folder shadow stays Python's here too (the student's file is never imported): a
+module built into the interpreter (`sys`, `time`, `math` where it is built in: sys.builtin_module_names), a frozen one
+(`os`, `codecs`, `io`, ... since Python 3.11) and one the interpreter imported before the script ran (`encodings`):
+read on the running Python, not from a list.
+
+A `random.py` that imports `random` imports itself, as under `python engine.py`: a circular import, whose error
+(`cannot import name 'shuffle' from partially initialized module 'random' (most likely due to a circular import)`)
+is Python's own, the module's spec marked as initializing while it runs."""
+
+import sys
+
+_frozen_importlib = sys.modules["_frozen_importlib"]  # the import system, loaded at every interpreter's start
+_external = sys.modules["_frozen_importlib_external"]
+
+
+def started():
+    """The modules the interpreter imported before the script (the worker) ran: sys.modules' names before
+    `__main__`, which the interpreter adds just before it runs the script."""
+    names = []
+    for name in sys.modules:
+        if name == "__main__":
+            break
+        names.append(name)
+    return names
+
+
+def shadowable(names):
+    """Of `names`, those a script's folder takes from the standard library on this Python."""
+    import _imp
+
+    early = started()
+    return frozenset(name for name in names if name in sys.stdlib_module_names and name not in sys.builtin_module_names
+                     and not _imp.is_frozen(name) and name not in early)
+
+
+def install(request, folder):
+    """The student's modules the request names (`shadows=random,copy`) imported for their files' imports from here
+    on: builtins.__import__ wrapped. Returns the names that are theirs on this Python."""
+    theirs = shadowable(m for m in request.get("shadows", "").split(",") if m)
+    if not theirs:
+        return theirs
+    import builtins
+
+    loaded = {}
+    standard = builtins.__import__
+
+    def load(name):
+        module = loaded.get(name)
+        if module is not None:
+            return module
+        spec = _external.spec_from_file_location(name, folder + name + ".py")
+        module = _frozen_importlib.module_from_spec(spec)
+        loaded[name] = module  # before it runs: its own `import random` finds it, partially initialized
+        spec._initializing = True
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            loaded.pop(name, None)  # as Python takes a module whose import failed out of sys.modules
+            raise
+        finally:
+            spec._initializing = False
+        return module
+
+    def __import__(name, globals=None, locals=None, fromlist=(), level=0):
+        if level == 0 and type(globals) is dict and name.partition(".")[0] in theirs:
+            file = globals.get("__file__")
+            if type(file) is str and file.startswith(folder):
+                head, dot, _ = name.partition(".")
+                module = load(head)
+                if dot:  # `import random.x`: their random.py is a module, not a package
+                    raise ModuleNotFoundError(f"No module named {name!r}; {head!r} is not a package", name=name)
+                return module
+        return standard(name, globals, locals, fromlist, level)
+
+    builtins.__import__ = __import__
+    return theirs
