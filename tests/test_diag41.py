@@ -14,6 +14,7 @@ beside keeps the gradients wrong there, and is charged. tests/fixtures/diag41/10
 written for this (tanh from exp(-2s) over a table of leaves, a loop from b with a helper that clears the leaves);
 each mistake is planted here.
 """
+import json
 import shutil
 import sys
 import types
@@ -22,10 +23,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from costs import slow_fixture
-from test_fresh_styles import _rows, assert_scored_and_named
+from test_fresh_styles import LIMITS, _rows, assert_scored_and_named
 from test_strangersx38 import solutions_class
 
 from grader.cli import main
+from grader.pipeline import grade
 from grader.suites import load_suite
 
 FRESH = Path(__file__).parent / "fixtures" / "diag41"
@@ -237,3 +239,79 @@ def test_each_run_after_the_first_starts_fresh_and_nested_calls_are_not_counted(
                                                                   neuron=sys.modules["neuron"]))
     # as handed in, the nodes between keep what the runs before left: b's gradient grows with the runs
     assert with_runs["dy/db"] == {1: 1.0, 2: 2.0, 3: 3.0}[runs]
+
+
+# -- a notebook's `%run ./core.ipynb`: the class in a notebook beside it --------------------------------------------
+# Before: each line of a notebook a `%run` runs was placed nowhere (`Origin.cells` None there), so a hint about its
+# code stood at the notebook handed in with no line ("engine.ipynb", None), its words quoting the joined code's line
+# ("Line 54: ..."), and an exception raised there named no place at all. Now each such line is `("core.ipynb", line,
+# cell)`: said in that notebook's cell (load/reading.Origin.place), and back (places.ran_line) for what reads the code.
+NOTEBOOKS = FRESH / "engine"
+ASSIGN = ("            self.grad += other.data * out.grad\n", "            self.grad = other.data * out.grad\n")
+PLANTED_RUN = {  # case -> (cell of core.ipynb (from 1), the text replaced, the new text)
+    "bug-nb-run-core": (3, *ASSIGN),
+    # raises at import: cell 2's line 15 (its import of math is line 13)
+    "bug-nb-run-core-name": (2, "import math", "import math\n\nEPSILON = Epsilon"),
+}
+SAID_AT = ("In core.ipynb, cell 3: Line 36: `_backward` (in `__mul__`) assigns `self.grad = ...`, which throws away "
+           "whatever gradient the node had already received.")
+
+
+def _plant_cell(folder, cell, old, new):
+    path = folder / "core.ipynb"
+    notebook = json.loads(path.read_text())
+    source = "".join(notebook["cells"][cell - 1]["source"])
+    assert source.count(old) == 1
+    notebook["cells"][cell - 1]["source"] = source.replace(old, new).splitlines(keepends=True)
+    path.write_text(json.dumps(notebook, indent=1))
+
+
+def _run_class(folder):
+    for case in NOTEBOOKS.iterdir():
+        shutil.copytree(case, folder / case.name)
+    for case, (cell, old, new) in PLANTED_RUN.items():
+        shutil.copytree(NOTEBOOKS / "nb-run-core", folder / case)
+        _plant_cell(folder / case, cell, old, new)
+
+
+@slow_fixture(scope="module")
+def run_rows(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("diag41-run")
+    (tmp / "class").mkdir()
+    _run_class(tmp / "class")
+    result = grade(tmp / "class", exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+def test_a_hint_about_a_run_notebook_is_said_at_its_cell(run_rows):
+    assert sorted(run_rows) == ["bug-nb-run-core", "bug-nb-run-core-name", "nb-run-core"]
+    assert (run_rows["nb-run-core"]["score"], run_rows["nb-run-core"]["diagnosis"]) == (63.0, [])
+    row = run_rows["bug-nb-run-core"]  # no score moves: 38/63 before too
+    assert (row["score"], len([t for t in row["tests"] if t["status"] != "passed"])) == (38.0, 18)
+    (entry,) = row["diagnosis"]
+    assert (entry["kind"], entry["hint"], entry["file"], entry["cell"], entry["line"]) == (
+        "hint", "assign-grad", "core.ipynb", 3, 36)
+    assert entry["explanation"].startswith(SAID_AT)
+
+
+def test_an_exception_raised_in_a_run_notebook_names_its_cell(run_rows):
+    row = run_rows["bug-nb-run-core-name"]
+    assert (row["score"], row["message"]) == (0.0, "NameError: name 'Epsilon' is not defined (core.ipynb, cell 2, "
+                                                    "line 15)")  # before: no place
+    (imports,) = [t for t in row["tests"] if t["name"] == "engine/imports"]
+    assert imports["output"] == ("engine.ipynb could not be used: NameError: name 'Epsilon' is not defined "
+                                 "(core.ipynb, cell 2, line 15). Every other test was skipped.")
+
+
+def test_grade_check_says_the_run_notebooks_cell_in_each_language(tmp_path):
+    shutil.copytree(NOTEBOOKS / "nb-run-core", tmp_path / "mine")
+    _plant_cell(tmp_path / "mine", *PLANTED_RUN["bug-nb-run-core"])
+    said = {}
+    for lang, prefix in (("en", "why:"), ("ru", "почему:"), ("zh", "原因：")):
+        result = CliRunner().invoke(main, ["check", str(tmp_path / "mine"), "-e", "engine", "--lang", lang])
+        said[lang] = [line for line in result.output.splitlines() if line.startswith(prefix)]
+    assert said["en"] == ["why:  A backward rule sets `grad` with `=` instead of adding to it. " + SAID_AT + " A node "
+                          "used more than once gets gradient along every path, and the contributions must add up. "
+                          "Use `+=`."]
+    assert len(said["ru"]) == 1 and "В файле core.ipynb, ячейка 3: Строка 36: " in said["ru"][0]
+    assert len(said["zh"]) == 1 and "在 core.ipynb 的第 3 个单元格中：" in said["zh"][0]
