@@ -315,3 +315,22 @@ def test_grade_check_says_the_run_notebooks_cell_in_each_language(tmp_path):
                           "Use `+=`."]
     assert len(said["ru"]) == 1 and "В файле core.ipynb, ячейка 3: Строка 36: " in said["ru"][0]
     assert len(said["zh"]) == 1 and "在 core.ipynb 的第 3 个单元格中：" in said["zh"][0]
+
+
+# -- the notebook's check(): a kernel whose cells hold the engine and the neuron --------------------------------------
+
+
+def test_a_notebooks_check_says_the_runs_for_tanh_alone(tmp_path, monkeypatch):
+    from test_kernel_run39 import _checked
+
+    base, files = PLANTED["10-neuron"]["bug-neg-exp-tanh-twice"]
+    neuron = (FRESH / "10-neuron" / base / "neuron.py").read_text()
+    for old, new in files["neuron.py"]:
+        neuron = neuron.replace(old, new, 1)
+    cells = [(ROOT / "exercises" / "10-neuron" / "engine.py").read_text(),
+             neuron.replace("from engine import Value\n", "")]  # one notebook: the engine's cell, then the neuron's
+    result = _checked(monkeypatch, tmp_path, cells, exercise="10-neuron")
+    assert result.rejected is None
+    failed = {t["name"]: t["output"] for t in result.tests if t["status"] != "passed"}
+    assert (result.points, result.max_points, list(failed)) == (10, 12, ["tanh/points"])  # as `grade check`
+    assert failed["tanh/points"].endswith("(8 more values differ). " + _said_runs(2))
