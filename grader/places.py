@@ -33,7 +33,7 @@ def sandbox_line(submission, where: dict | None) -> tuple[str, int] | None:
         return None
     for name, origin in submission.origins.items():
         if origin.file != where.get("file"):
-            number = ran_line(origin, where.get("file"), where["line"])
+            number = ran_line(origin, where.get("file"), where["line"], where.get("cell"))
             if number is not None:  # a line of a file a notebook's `%run` ran (diag40b)
                 return name, number
             continue
@@ -55,15 +55,17 @@ def joined_line(origin, cell, line) -> int | None:
     return None
 
 
-def ran_line(origin, file, line) -> int | None:
-    """The line of the joined code that is line LINE of FILE, a `.py` file handed in beside ORIGIN's notebook that
-    a `%run` ran (`Origin.cells`' `("impl.py", 12)`); None where no line of it is."""
+def ran_line(origin, file, line, cell=None) -> int | None:
+    """The line of the joined code that is line LINE of FILE, a file handed in beside ORIGIN's notebook that a `%run`
+    ran: a `.py` file's (`Origin.cells`' `("impl.py", 12)`), or a notebook's, of its cell CELL (`("core.ipynb", 12,
+    3)`); None where no line of it is."""
     from .load.reading import beside_file, in_cell
 
     if origin.cells is None or not isinstance(file, str):
         return None
     for number, place in enumerate(origin.cells, start=1):
-        if place is not None and not in_cell(place) and place[1] == line and beside_file(origin.file, place[0]) == file:
+        if (place is not None and not in_cell(place) and place[1] == line and (place[2] if len(place) > 2 else None)
+                == cell and beside_file(origin.file, place[0]) == file):
             return number
     return None
 
@@ -191,7 +193,8 @@ def explained_in_its_cell(hint: dict, submission) -> dict:
     become `In cell 7: Line 34: ...` (every language: a message of its own around the hint's). Call it before
     the hint's own place is made the student's (it reads the sandbox's file); a `.py` file's line stays, and a line
     of a `.py` file a notebook's `%run ./impl.py` ran is that file's own (`In impl.py: Line 51: ...`, the hint at
-    impl.py, line 51)."""
+    impl.py, line 51), a line of a notebook a `%run ./core.ipynb` ran that notebook's cell's (`In core.ipynb, cell
+    3: Line 36: ...`)."""
     from .i18n import Message, msg, said
 
     record = (hint.get("messages") or {}).get("explanation")
@@ -205,4 +208,7 @@ def explained_in_its_cell(hint: dict, submission) -> dict:
     inner = Message(inner.id, {**inner.params, "line": where["line"]}, inner.plural, inner.count)
     if where.get("cell") is None:  # a line of a `.py` file a `%run` ran: its own line, and the file (diag40b)
         return said(hint, explanation=msg("In {file}: {explanation}", file=where["file"], explanation=inner))
+    if where["file"] != submission.place(hint["file"], None)["file"]:  # a notebook a `%run` ran: its cell (diag41)
+        return said(hint, explanation=msg("In {file}, cell {cell}: {explanation}", file=where["file"],
+                                          cell=where["cell"], explanation=inner))
     return said(hint, explanation=msg("In cell {cell}: {explanation}", cell=where["cell"], explanation=inner))

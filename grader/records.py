@@ -123,6 +123,7 @@ class Where(TypedDict):
     line: int | None
     function: str
     cell: NotRequired[int | None]
+    defined_in_cell: NotRequired[int]  # a failed import's missing name, defined by this later cell (grader.places)
 
 
 class ImportFailure(TypedDict):
@@ -132,6 +133,11 @@ class ImportFailure(TypedDict):
     where: Where | None
     exception: NotRequired[str | None]  # the exception's type name
     file: NotRequired[str]  # the student's own name of the module (grader.places): "bob.py"
+    # what the exception shows, as data (the worker's, as a probe's `facts`): the missing name a notebook's later
+    # cell defines (grader/load/cell_order.py), the limit it reached (observe's `ran_out_said`)
+    facts: NotRequired["ExceptionFacts | None"]
+    error_message: NotRequired[dict]  # `error` as data (grader/i18n) where the grader said it: a limit, no `Value`
+    advice_message: NotRequired[dict]  # what to do, as data: a name a later cell defines (grader.places)
 
 
 class ForbiddenImport(TypedDict):

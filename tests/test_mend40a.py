@@ -4,9 +4,9 @@
 tree gives (diag40's `_one_graph`). tanh built from exp, as the lecture writes it (`(e - 1) / (e + 1)`), shares e
 between two paths, so two runs give multiples that are not whole; three runs give none on any graph: tanh/points
 and relu/more-points were charged again, with no reason given (two runs: 12/16, 8/12 visible; three runs: 11/16).
-The test now reads how many times neuron_gradients calls backward() (uses_backward's count) and whether one
-backward() over neuron()'s own y is right (own_values): then the mistake is the repeated run, said in relu/positive
-and excused in the later gradient tests (test_neuron._runs). tests/fixtures/mend40a/10-neuron holds three correct
+The test now reads how many times neuron_gradients calls backward() and whether, each run started fresh, it is
+right (the probe each_backward_fresh since session 41; before, uses_backward's count and own_values): then the
+mistake is the repeated run, said in relu/positive and excused in the later gradient tests (test_neuron._runs). tests/fixtures/mend40a/10-neuron holds three correct
 neurons (tanh from exp two ways, the built-in tanh in a class); each mistake is planted here.
 """
 import shutil
@@ -50,7 +50,7 @@ TABLE = {
 TWICE_SAID = ("Every gradient is a whole multiple (2 or more) of PyTorch's, as when backward() runs twice from y: the "
               "second run adds to the gradients the first left in every node")
 THREE_SAID = ("(4 more values differ). neuron_gradients calls backward() 3 times: each run adds to the gradients the "
-              "runs before left in every node, while one backward() from neuron()'s y gives PyTorch's. Call "
+              "runs before left in every node, and the last one alone, on fresh gradients, gives PyTorch's. Call "
               "y.backward() once, on fresh leaves, and read the five gradients after it.")
 WHOLE = ("Not charged again: every gradient is a whole multiple of PyTorch's, as when backward() runs twice, which "
          "relu/positive already charges.")

@@ -271,14 +271,16 @@ def _read(notebook: bytes, **beside):
 def test_a_run_of_a_file_beside_the_notebook_runs_its_code_there():
     """`%run ./core.ipynb` and `%run -i ops.py` run those files' code in the notebook's namespace, as IPython does
     (before: dropped, so `Value` was a NameError below them: correct-run-beside 0/63); a `.py` file's lines are
-    placed at its own lines (diag40b), a notebook's nowhere, the `%run` line keeps its own place."""
+    placed at its own lines (diag40b), a notebook's at its cells' (diag41: before, nowhere), the `%run` line keeps
+    its own place."""
     code, places = _read(_notebook("%run ./core.ipynb\n%run -i ops.py", "y = Value(2.0) * 3"),
                          **{"core.ipynb": _notebook("class Value:\n    pass", "%run deeper.py"),
                             "ops.py": b"Value.relu = lambda self: self\n"})
     # core.ipynb's own `%run deeper.py` is not followed: its place, `pass`
     assert code.splitlines() == ["class Value:", "    pass", "", "pass", "pass", "Value.relu = lambda self: self",
                                  "pass", "", "y = Value(2.0) * 3"]
-    assert places == (None, None, None, None, (1, 1), ("ops.py", 1), (1, 2), None, (2, 1))
+    assert places == (("core.ipynb", 1, 1), ("core.ipynb", 2, 1), None, ("core.ipynb", 1, 2), (1, 1), ("ops.py", 1),
+                      (1, 2), None, (2, 1))
 
 
 @pytest.mark.parametrize("beside", [

@@ -110,9 +110,10 @@ def as_the_sandbox_saw(import_error: dict | None, origin) -> dict | None:
     where = (import_error or {}).get("where") or {}
     if origin is None or origin.cells is None:
         return import_error
-    if "cell" not in where and where.get("file") != origin.file:  # a `.py` file a `%run` ran (diag40b)
-        number = ran_line(origin, where.get("file"), where.get("line"))
-        return import_error if number is None else {**import_error, "where": {**where, "line": number}}
+    if where.get("file") not in (None, origin.file):  # a file a `%run` ran: a `.py` file (diag40b), a notebook's cell (diag41)
+        number = ran_line(origin, where.get("file"), where.get("line"), where.get("cell"))
+        line = {k: v for k, v in where.items() if k != "cell"}  # the joined file's line, as a `.py` file's is
+        return import_error if number is None else {**import_error, "where": {**line, "line": number}}
     if "cell" not in where:
         return import_error
     return {**import_error, "where": {**where, "line": joined_line(origin, where["cell"], where.get("line"))}}

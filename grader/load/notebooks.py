@@ -62,10 +62,11 @@ def _nothing(name: str) -> None:
 
 
 def ran_beside(beside, unrun: list | None = None):
-    """A file's name -> the lines of code `%run NAME` runs (None where it is no file handed in beside the notebook,
-    or cannot be read): a `.py` file's text, or another notebook's code cells joined (its own `%run`s of further
-    files not followed). Read once each. UNRUN (a list) gets, once each, (name, the `%run` line naming it first) of
-    no file handed in beside it."""
+    """A file's name -> the lines of code `%run NAME` runs, each with its place in that file (None where it is no
+    file handed in beside the notebook, or cannot be read): a `.py` file's text, each line `(NAME, line)`, or another
+    notebook's code cells joined (its own `%run`s of further files not followed), each line `(NAME, line, cell)`, its
+    line in that cell (None for a line the joining adds: `Origin.place` says it in that notebook, diag41). Read once
+    each. UNRUN (a list) gets, once each, (name, the `%run` line naming it first) of no file handed in beside it."""
     if beside is None:
         return None
     from .reading import MAX_NOTEBOOK_BYTES, python_source
@@ -79,9 +80,12 @@ def ran_beside(beside, unrun: list | None = None):
                 unrun.append((name, written or f"%run ./{name}"))
             try:
                 if read is not None and name.lower().endswith(".ipynb"):
-                    lines = _joined_code_cells(_code_cells(read(MAX_NOTEBOOK_BYTES), name)[0], name)[0].splitlines()
+                    code, places = _joined_code_cells(_code_cells(read(MAX_NOTEBOOK_BYTES), name)[0], name)
+                    lines = [(text, None if at is None else (name, at[1], at[0]))
+                             for text, at in zip(code.split("\n")[:-1], places)]  # as joined: one line each
                 elif read is not None:
-                    lines = python_lines(python_source(read(MAX_FILE_BYTES), name).decode("utf-8"))
+                    lines = [(text, (name, k)) for k, text in enumerate(
+                        python_lines(python_source(read(MAX_FILE_BYTES), name).decode("utf-8")), start=1)]
             except Rejected:
                 lines = None  # IPython's %run fails there; the notebook runs on without its names, as before
             known[name] = lines

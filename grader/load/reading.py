@@ -52,7 +52,8 @@ class Origin:
     to its `(cell, line)` in the notebook, cells counted from 1 in the order
     Jupyter shows them, Markdown cells included; `None` for the lines the
     loader adds (blank lines between cells, the IPython stand-ins). A line a `%run ./impl.py` of a file handed in
-    beside the notebook runs is `("impl.py", line)`: said in that file (`in_cell`).
+    beside the notebook runs is `("impl.py", line)`: said in that file (`in_cell`); a line of a notebook a `%run
+    ./core.ipynb` runs is `("core.ipynb", line, cell)`: said in that notebook's cell.
     `path` is the file on disk it was read from, `None` for a member of a zip:
     the one answer to where a student's file is (`grade ci` annotates it).
     """
@@ -68,9 +69,11 @@ class Origin:
             return {"file": self.file, "line": line}
         if line is None or not 1 <= line <= len(self.cells) or self.cells[line - 1] is None:
             return {"file": self.file, "line": None}
-        cell, cell_line = self.cells[line - 1]
-        if not in_cell(self.cells[line - 1]):
-            return {"file": beside_file(self.file, cell), "line": cell_line}
+        place = self.cells[line - 1]
+        if not in_cell(place):  # a line of a file a `%run` ran: `(name, line)`, or a notebook's `(name, line, cell)`
+            return {"file": beside_file(self.file, place[0]), **({"cell": place[2]} if len(place) > 2 else {}),
+                    "line": place[1]}
+        cell, cell_line = place
         return {"file": self.file, "cell": cell, "line": cell_line}
 
 
@@ -227,6 +230,10 @@ def refuse_nul(code: bytes, shown: str, places=None) -> None:
         return
     index = code.count(b"\n", 0, at)
     place = places[index] if places is not None and index < len(places) else None
+    if place is not None and not in_cell(place) and len(place) > 2:  # a line of a notebook a `%run` ran
+        raise Rejected(msg("{file} holds a NUL byte (cell {cell}, line {line}), which Python cannot read as source; "
+                           "re-save it as text and submit again", file=beside_file(shown, place[0]), cell=place[2],
+                           line=place[1]))
     if place is not None and not in_cell(place):  # a line of a file a `%run` ran: that file's own line
         raise Rejected(msg("{file} holds a NUL byte (line {line}), which Python cannot read as source; re-save it as "
                            "text and submit again", file=beside_file(shown, place[0]), line=place[1]))

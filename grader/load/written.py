@@ -66,10 +66,11 @@ def with_written_modules(entries: list, written: dict, inlined: set, raw: list[s
     charged for every module's code put in place, and TooMuchCode raised once it is spent: a cell of 20,000 `%run
     engine` lines grew 357 MiB of code in the grader (two minutes of its CPU) before the notebook's size was
     checked. A module is not put in place inside its own code (`EXPANDING`: a module that reloads itself recursed
-    until Python's recursion limit). BESIDE (a file's name and the `%run` line naming it -> its code's lines, or None) gives the code of a file
+    until Python's recursion limit). BESIDE (a file's name and the `%run` line naming it -> its code's lines, each with
+    its place there, or None: notebooks.ran_beside) gives the code of a file
     handed in beside the notebook that a `%run` names and the notebook did not write (`%run ./engine_impl.ipynb`:
     IPython runs that file's code in the notebook's namespace, each time; session 38's strangers: 0/63, a
-    NameError below it), each line placed nowhere in the notebook (None)."""
+    NameError below it), each line placed in that file (diag40b: a `.py` file's; diag41: a notebook's)."""
     budget = [1 << 62] if budget is None else budget
 
     def put(module: str) -> list:
@@ -116,15 +117,14 @@ def with_written_modules(entries: list, written: dict, inlined: set, raw: list[s
             ran = _RUN_FILE.match(line) if beside is not None and i not in spans else None
             code = beside(ran.group(1), line) if ran is not None else None
             if code:
-                budget[0] -= sum(len(text.encode("utf-8", "surrogatepass")) + 1 for text in code)
+                budget[0] -= sum(len(text.encode("utf-8", "surrogatepass")) + 1 for text, _ in code)
                 if budget[0] < 0:
                     raise TooMuchCode(-budget[0])
                 indent = raw[place[1] - 1][:len(raw[place[1] - 1]) - len(raw[place[1] - 1].lstrip())]
-                # a `.py` file's lines are placed at its own lines (`("impl.py", 12)`: Origin.place says them in
-                # that file, diag40b); a notebook's joined cells nowhere (None), as before
-                named = ran.group(1) if ran.group(1).lower().endswith(".py") else None
-                spans[i] = (i + 1, [(indent + text if text.strip() else text, None if named is None else (named, k))
-                                    for k, text in enumerate(code, start=1)] + [(indent + "pass", place)])
+                # each line placed in the file it came from (ran_beside): a `.py` file's at its own line
+                # (`("impl.py", 12)`, diag40b), a notebook's at its cell's line (`("core.ipynb", 3, 2)`, diag41)
+                spans[i] = (i + 1, [(indent + text if text.strip() else text, at) for text, at in code]
+                            + [(indent + "pass", place)])
     if not spans:
         return entries
     out, i = [], 0

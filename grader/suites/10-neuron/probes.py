@@ -183,6 +183,63 @@ def uses_backward(m):
     return {"backward() calls": len(calls)}
 
 
+@probekit.modules
+def each_backward_fresh(m):
+    """neuron_gradients at relu/positive's, relu/more-points' and tanh/points' points with each backward() after the first started from the gradients the first started from, and how many times each call calls backward()"""
+    # A repeated backward() adds to the gradients the run before left, so its multiples of PyTorch's depend on
+    # the activation's graph and a second mistake beside can hide in them (sessions 40-41). Here every Value made
+    # during the call gets back, before each later backward(), the gradient it held when the first began: each run
+    # is then the only one, whatever was cleared between (the leaves alone) or seeded (y.grad = 1). A backward()
+    # that calls backward() itself (a recursive engine) runs whole: only the calls neuron_gradients makes count.
+    V = m.engine.Value
+    own = {name: V.__dict__[name] for name in ("__init__", "backward") if name in V.__dict__}
+    init, backward = V.__init__, V.backward
+    made, calls, inside, start = [], [], [], []
+
+    def recorded(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    def fresh(self, *args, **kwargs):
+        if inside:
+            return backward(self, *args, **kwargs)
+        calls.append(1)
+        if len(calls) == 1:
+            start[:] = [(node, node.grad) for node in made]
+        else:
+            for node, grad in start:
+                node.grad = grad
+        inside.append(1)
+        try:
+            return backward(self, *args, **kwargs)
+        finally:
+            inside.pop()
+
+    def one(point, activation, counts):
+        made.clear(), calls.clear(), start.clear()
+        got = _student(m, point, activation)
+        counts.append(len(calls))
+        return got
+
+    out = {}
+    V.__init__, V.backward = recorded, fresh
+    try:
+        for probe, points, activation in ((neuron_relu_positive, (RELU_POSITIVE,), "relu"),
+                                          (relu_more, RELU_MORE, "relu"), (tanh_points, TANH_POINTS, "tanh")):
+            counts = []
+            got = (one(points[0], activation, counts) if len(points) == 1
+                   else _several(points, lambda point: one(point, activation, counts)))
+            out[probe.__name__] = dict(got, **{"backward() calls": counts})
+    finally:
+        for name in ("__init__", "backward"):
+            if name in own:
+                setattr(V, name, own[name])
+            else:
+                delattr(V, name)
+        made.clear(), start.clear()
+    return out
+
+
 # -- the comparison --------------------------------------------------------------------------------------
 
 
