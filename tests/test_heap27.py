@@ -152,7 +152,7 @@ def _student(filename="/sandbox/engine.py", name="engine"):
 
 def test_the_submissions_classes_are_numbered_the_graders_and_the_standard_librarys_are_not(order):
     s = _student()
-    assert s["Value"].__mro__ == (s["Value"], order.Numbered, object)
+    assert s["Value"].__mro__ == (s["Value"], order.Fresh, order.Numbered, object)  # no base: its slot filled at once
     assert s["Forwards"].__mro__ == (s["Forwards"], order.Hooked, order.Numbered, object)  # read past its hook
     assert order.Hooked in s["Child"].__mro__ and s["Child"].__bases__ == (s["Value"], order.Hooked)
     assert s["Fails"].__mro__[1] is Exception  # bases of its own: as they are
@@ -200,6 +200,14 @@ def test_a_sets_order_is_the_same_in_another_heap(order):
     assert walk(0)[0] == walk(1)[0] == walk(777)[0]
 
 
+def _drawn(order, obj):
+    """The number `obj` drew, 0 where it has drawn none (made by Fresh: 0; by object.__new__: the slot empty)."""
+    try:
+        return order._number(obj)
+    except AttributeError:
+        return 0
+
+
 def test_the_student_sees_no_attribute_field_or_state_of_the_number(order):
     s = _student()
     v, slotted = s["Value"](1.5), s["Slotted"]()
@@ -217,8 +225,8 @@ def test_the_student_sees_no_attribute_field_or_state_of_the_number(order):
             for made in copies:
                 assert getattr(made, "__dict__", None) == getattr(obj, "__dict__", None)
                 assert made.data == obj.data
-                with pytest.raises(AttributeError):
-                    order._number(made)  # the copy has no number until it is hashed: it draws its own
+                # the copy has no number until it is hashed (Fresh's 0, or the slot empty): it draws its own
+                assert _drawn(order, made) == 0 and hash(made) != hash(obj) and _drawn(order, made) == hash(made)
     finally:
         del globals()["Value"], globals()["Slotted"]
 
@@ -234,3 +242,70 @@ def test_a_value_made_at_import_never_shares_its_number_with_a_probes(order):
     assert hash(minus_one) == 1
     order.restart("loss/softplus")
     assert hash(Value(2.0)) != hash(minus_one)
+
+
+# -- Fresh: the slot filled with 0 as an object is made (a first hash that does not raise), nothing else moved ----------
+
+MADE = '''
+outcomes = []
+def attempt(make):
+    try:
+        made = make()
+        outcomes.append(("made", type(made).__name__, sorted(vars(made)) if hasattr(made, "__dict__") else None))
+    except TypeError as exc:
+        outcomes.append(("TypeError", str(exc)))
+class Plain:
+    def __init__(self, data): self.data = data
+    def __add__(self, other): return self
+class NoInit:
+    def __add__(self, other): return self
+class OwnNew:
+    def __new__(cls, data): return super().__new__(cls)
+    def __init__(self, data): self.data = data
+    def __add__(self, other): return self
+class PassesOn:
+    def __new__(cls, data): return super().__new__(cls, data)
+    def __add__(self, other): return self
+class Mixin:
+    def __new__(cls, *args):
+        outcomes.append(("Mixin.__new__", args))
+        return super().__new__(cls)
+class Mixed(Plain, Mixin):
+    pass
+class Logged:
+    def __init__(self, data): self.data = data
+    def __setattr__(self, name, value):
+        outcomes.append(("__setattr__", name))
+        object.__setattr__(self, name, value)
+    def __add__(self, other): return self
+attempt(lambda: Plain(1.0)); attempt(lambda: Plain()); attempt(lambda: Plain(data=1.0)); attempt(lambda: NoInit())
+attempt(lambda: NoInit(1.0)); attempt(lambda: NoInit(data=1.0)); attempt(lambda: OwnNew(1.0)); attempt(lambda: PassesOn(1.0))
+attempt(lambda: Mixed(2.0)); attempt(lambda: Logged(3.0)); attempt(lambda: Plain.__new__(Plain, 1.0))
+attempt(lambda: object.__new__(Plain)); attempt(lambda: Plain.__new__(NoInit))
+'''
+
+
+def test_an_object_is_made_as_python_makes_it_with_its_errors_words_and_what_its_classes_new_and_setattr_see(order):
+    """Every way of making an object, numbered (Fresh's __new__) and not (a grader module's name: no base given): the
+    same objects, the same TypeErrors word for word, a mixin's __new__ called with the same arguments, the student's
+    __setattr__ told of nothing more."""
+    numbered, plain = _student(name="engine"), _student(name="_grader_made")
+    for namespace in (numbered, plain):
+        exec(compile(MADE, "/sandbox/engine.py", "exec"), namespace)
+    assert order.Fresh in numbered["Plain"].__mro__ and order.Numbered not in plain["Plain"].__mro__
+    assert numbered["outcomes"] == plain["outcomes"]
+    assert ("TypeError", "NoInit() takes no arguments") in numbered["outcomes"]
+    assert ("TypeError", "object.__new__() takes exactly one argument (the type to instantiate)") in numbered["outcomes"]
+    assert ("Mixin.__new__", (2.0,)) in numbered["outcomes"]
+
+
+def test_a_first_hash_draws_the_next_number_however_the_object_was_made(order):
+    """Made by Fresh (the slot 0), by object.__new__ (the slot empty) or of a subclass with a hook (read past it): each
+    first hash draws the next number, each later one reads it."""
+    s = _student()
+    exec(compile(MADE, "/sandbox/engine.py", "exec"), s)
+    order.restart("made/probe")
+    made = [s["Plain"](1.0), object.__new__(s["Plain"]), s["Child"](2.0), s["Logged"](3.0), s["Value"](4.0)]
+    first = [hash(v) for v in made]
+    assert first[0] % 2**32 == 1 and first == list(range(first[0], first[0] + 5))
+    assert [hash(v) for v in made] == first

@@ -39,6 +39,7 @@ _HEAPTYPE = 1 << 9  # a class made by a `class` statement or type(), not one of 
 _ARITHMETIC = ("__add__", "__radd__", "__mul__", "__rmul__", "__sub__", "__rsub__", "__truediv__", "__pow__",
                "__neg__")
 _sequence = itertools.count(1)  # at import; restart(probe) gives each probe a range of its own
+_object_new, _object_init, _object_setattr = object.__new__, object.__init__, object.__setattr__
 _object_dir, _object_getstate = object.__dir__, getattr(object, "__getstate__", None)  # the latter from 3.11
 
 
@@ -50,10 +51,12 @@ class Numbered:
 
     def __hash__(self):
         try:
-            return self._grader_hash_number  # a slot read by name (its cost: docs/determinism.md)
-        except AttributeError:  # first hashed: the next number (as _draw does; written out here, a call less)
-            pass
-        self._grader_hash_number = number = next(_sequence)
+            number = self._grader_hash_number  # a slot read by name (its cost: docs/determinism.md)
+        except AttributeError:  # never filled: an object of a class based on Numbered alone, or made by object.__new__
+            number = 0
+        if number:
+            return number
+        self._grader_hash_number = number = next(_sequence)  # first hashed: the next number (as _draw, a call less)
         return number
 
     def __dir__(self):
@@ -76,6 +79,42 @@ class Numbered:
         return (state, slots) if slots else state
 
 
+class Fresh(Numbered):
+    """The base of a class defined with none at all (`class Value:`, `class Value(object):`, no attribute hook): Numbered,
+    with the slot filled with 0 (no number drawn yet) as each object is made, so that its first hash reads 0 where it
+    raised and caught an AttributeError, most of the order's cost (docs/determinism.md). The numbers are drawn as
+    before, at the first hash. Not where the class has other bases: a class that reads `__new__` off its bases (enum's
+    data type) never sees it there. What `object.__new__` does with arguments is done here as it did it (_made_otherwise)."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args, **kwargs):
+        if cls in _usual and cls.__setattr__ is _object_setattr:  # the slot set as the hash sets it, at its cost
+            self = _object_new(cls)
+            self._grader_hash_number = 0
+            return self
+        return _made_otherwise(cls, args, kwargs)
+
+
+def _made_otherwise(cls, args, kwargs):
+    """What `cls(*args, **kwargs)`, or a `super().__new__(cls, ...)` reaching Fresh, did before Fresh had a `__new__`,
+    for a class not in _usual (or with a `__setattr__` of its own, which is not asked): the object of a `__new__`
+    after Fresh in the order of `cls` (a mixin's, `class Scaled(Value, Mixin)`), the one found then;
+    object.__new__'s TypeError where it had arguments it refuses (its words: the class's own `__new__` passed them
+    on, or the class has no `__init__`); else an object of `cls` with the slot filled with 0."""
+    later = super(Fresh, cls).__new__
+    if later is not _object_new:
+        return later(cls, *args, **kwargs)
+    if args or kwargs:
+        if cls.__new__ is not _fresh_new:  # the class's own __new__ calls object's with arguments
+            raise TypeError("object.__new__() takes exactly one argument (the type to instantiate)")
+        if cls.__init__ is _object_init:
+            raise TypeError("%.200s() takes no arguments" % cls.__name__)
+    self = _object_new(cls)
+    _give(self, 0)
+    return self
+
+
 class Hooked(Numbered):
     """The base instead, where the class defines `__getattr__` or `__getattribute__`: the number read past them (the
     student's hook is not asked for the slot's name, which it might answer), at the cost of a slower read."""
@@ -84,11 +123,17 @@ class Hooked(Numbered):
 
     def __hash__(self):
         try:
-            return _number(self)
+            number = _number(self)
         except AttributeError:
-            return _draw(self)
+            number = 0
+        return number or _draw(self)  # 0: made by Fresh (a subclass with a hook, `class Lazy(Value)`), none drawn yet
 
 
+_fresh_new = Fresh.__dict__["__new__"].__func__
+# the classes made by install()'s hook with an `__init__` and no `__new__` in their order but Fresh's (and object's), as
+# they were made: Fresh's __new__ makes their objects without a look at their order (assigning a class a `__new__`, or
+# deleting its `__init__`, once it is made, is not seen: docs/determinism.md)
+_usual = set()
 _slot = Numbered.__dict__["_grader_hash_number"]
 _number, _give = _slot.__get__, _slot.__set__
 Numbered.__slots__ = ()  # the slot is not the class's to show: _held (local_probes) and copyreg read `__slots__`
@@ -142,12 +187,16 @@ def install(grader_module_prefix="_grader_"):
         arithmetic = any(op in code.co_names for op in _ARITHMETIC)
         numbered = any(isinstance(b, type) and issubclass(b, Numbered) for b in bases)
         if not bases or bases == bases_alone:
-            if arithmetic:
-                bases = (Hooked if hooks else Numbered,)
+            if arithmetic:  # Fresh only where the class is type's: a metaclass is not asked what Fresh reads
+                bases = (Hooked if hooks else Numbered if "metaclass" in kwargs else Fresh,)
         elif arithmetic and not numbered and all(_plain(b) for b in bases):  # `class Value(Node)`, Node unnumbered
             bases += (Hooked if hooks else Numbered,)
         elif hooks and numbered and not any(isinstance(b, type) and issubclass(b, Hooked) for b in bases):
             bases += (Hooked,)
-        return build(func, name, *bases, **kwargs)
+        made = build(func, name, *bases, **kwargs)
+        if type(made) is type and Fresh in made.__mro__ and made.__init__ is not _object_init and not any(
+                "__new__" in vars(k) for k in made.__mro__ if k is not Fresh and k is not object):
+            _usual.add(made)
+        return made
 
     builtins.__build_class__ = __build_class__
