@@ -8,6 +8,7 @@ by code, has no such limit. Written for this session: the network copies adapt m
 made in each class, a bias drawn at random), beside the three honest students of tests/similarity/network/."""
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -94,8 +95,6 @@ def renamed(text: str, names: dict[str, str]) -> str:
 
 
 def _replace_word(line: str, old: str, new: str) -> str:
-    import re
-
     return re.sub(rf"\b{re.escape(old)}\b", new, line)
 
 
