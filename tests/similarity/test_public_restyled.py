@@ -150,6 +150,8 @@ def engine_class(tmp_path_factory):
 
 def test_restyled_copies_of_the_public_engine_are_attributed_to_it_and_no_pair(engine_class):
     record = engine_class.record
-    matched = {(m["id"], m["source"]) for m in record["public_matches"] if m["flagged"]}
-    assert matched == {(i, "karpathy-micrograd/engine.py") for i in ("plain", "named", "styled")}
+    # by its code: the restyled copy keeps most of it (micrograd's engine is not the lecture's answer)
+    assert [(m["id"], m["source"], m["score"], m["flagged"]) for m in record["public_matches"]] == [
+        ("plain", "karpathy-micrograd/engine.py", 0.9997, True), ("named", "karpathy-micrograd/engine.py", 0.9412, True),
+        ("styled", "karpathy-micrograd/engine.py", 0.827, True)]
     assert not any(p["flagged"] for p in record["pairs"])
