@@ -286,8 +286,9 @@ def train_xor(seed=0, steps=1000, lr=0.05):
             p.data -= lr * p.grad
     return history
 '''
-# the student's own random.py beside nn.py: a seeded uniform of their own, which nn.py never imports (its `import
-# random` is the standard module's: a helper named as one is theirs for their own imports only, stdlib41)
+# the student's own random.py beside nn.py, holding only a uniform of their own: nn.py's `import random` is that file
+# (a helper named like a standard module is the student's for their own imports, stdlib41), so `random.Random` is
+# missing and every test that builds a model raises AttributeError; the grader's own imports keep the standard one
 OWN_RANDOM = "def uniform(a, b):\n    return (a + b) / 2\n"
 
 CLASSES = {
