@@ -71,6 +71,14 @@ imports, a stranger engine; tests/test_seams37.py) on 16 surfaces: every row agr
 upload over its cap (big.zip, by design: refused before it is read), whose words were the service's one refusal in
 English alone and said `20 MB` of 20 MiB (grader/serve/app.UploadCap: now a Message in the loader's unit), and the
 words of a size beside its limit on every surface (`1.0 MiB; the limit is 1.0 MiB`: grader/load/reading.sizes_apart).
+Session 41 (--class fresh41, SEAMS_EXERCISE engine, 07-mlp-xor, 09-write-tests or 10-neuron: a notebook whose last cell
+raises, random.py beside engine.py, engine/__init__.py, an LMS zip, each limit of the sandbox met in one op, a timeout
+with forked children, `%run ./impl.py`, a case twin; tests/test_seams41.py) on 18 surfaces: no row drifted. Expected
+there: the portable worker sets no process limit (limit-processes: its eighty children all start, log is right: 63
+where the sandbox's 64-process limit makes 61) and counts no processes at a timeout (fork-spin's words are the wall
+clock's alone: grader/sandbox/limit_hit.started_processes); a check runs the visible tests alone, so a point earned
+only on a hidden test credits engine/from-scratch in the row and not in the check (07's nn-own-random: 1.0 shown,
+0.0 checked).
 """
 
 from __future__ import annotations
