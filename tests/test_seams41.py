@@ -18,7 +18,7 @@ engine/from-scratch in the row, which the check, without it, skips).
 
 from costs import slow_fixture
 from seams_support import (assert_the_renderings_say_each_row, bench_seams, first_failing, fleet_drift, graded_class,
-                           matrix, one_by_one, served)
+                           one_by_one, row_tables, serve_drift, served)
 
 fresh41 = bench_seams("fresh41")
 
@@ -108,17 +108,7 @@ def graded(tmp_path_factory):
 
 
 def test_every_row_is_its_agreed_row(graded):
-    _, rows, _ = graded
-    got = {}
-    for sid, row in rows.items():
-        first = first_failing(row["tests"])
-        got[sid] = (row["status"], row["score"], first.get("name"), first.get("exception"), first.get("file"),
-                    first.get("line"), first.get("cell"))
-        assert (row["max_score"], row["score"]) == (63.0, round(sum(t["score"] for t in row["tests"]), 4)), sid
-    assert got == AGREED
-    assert {sid: [(d["kind"], d.get("variant") or d.get("op"), d.get("file"), d.get("line"))
-                  for d in row["diagnosis"]] for sid, row in rows.items() if row["diagnosis"]} == FOUND
-    assert {sid: row["message"] for sid, row in rows.items() if row.get("message")} == SAID
+    assert row_tables(graded[1], with_cell=True) == (AGREED, FOUND, SAID)
 
 
 def test_each_limit_is_said_with_its_fields(graded):
@@ -136,18 +126,8 @@ def test_the_fleet_makes_every_row_the_local_batchs(graded):
 
 
 def test_grade_serve_says_every_upload_as_grade_run_does(graded):
-    """Each file uploaded by a student of its own, one batch of the service's pool: the stored row, the gradebook's
-    cell and the LTI passback the row's."""
-    said = served(graded)
-    _, rows, entries = graded
-    assert sorted(said) == sorted(sid for sid, path in entries.items() if path.is_file())
-    drift = {}
-    for sid, row in said.items():
-        assert (row["gradebook"], row["passback"]) == (rows[sid]["score"],) * 2, sid
-        diff = matrix.differences("serve", rows[sid], row)
-        if diff:
-            drift[sid] = sorted(diff)
-    assert drift == {}
+    """Each file uploaded by a student of its own to `grade serve`, graded by its pool: the row, gradebook, passback."""
+    assert serve_drift(graded, served(graded)) == {}
 
 
 def test_the_renderings_say_each_rows_score_and_status(graded):
@@ -155,6 +135,5 @@ def test_the_renderings_say_each_rows_score_and_status(graded):
 
 
 def test_each_one_submission_surface_says_its_rows_as_grade_run_does(graded):
-    """`grade check`, `grade ci --json-out`, Gradescope's autograder, a notebook's check() after Run All, `grade
-    check` on the portable worker: each row the student's view of `grade run`'s, field by field."""
+    """Each row ONE_BY_ONE names for a surface that takes one submission: the student's view of the row."""
     assert {key: sorted(diff) for key, diff in one_by_one(graded, ONE_BY_ONE).items()} == {}
