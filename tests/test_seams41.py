@@ -13,7 +13,10 @@ disagreements are those written down as design: Gradescope names a refused uploa
 folder (run-impl, twin: `submission/`), the portable worker's timeout is the wall clock's and counts no processes
 (fork-spin: limit_hit.started_processes), and it sets no process limit (limit-processes: its eighty children all
 start, log is right there); a check judges the visible tests alone (07's nn-own-random: a hidden test's point credits
-engine/from-scratch in the row, which the check, without it, skips).
+engine/from-scratch in the row, which the check, without it, skips). Once, under a load of 13, check-stu's line of
+fork-spin's add/constant lacked the count of processes the checkout's said (the student install's own run again said
+it: a timing of the count, not a seam). On strangers41's branch (a raising cell stops the notebook there, Run All)
+last-raises is 63.0 on every surface, the notebook's check() included: its row here moves with that landing.
 """
 
 from costs import slow_fixture

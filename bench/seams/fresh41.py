@@ -101,10 +101,7 @@ RIGHT = {"MUL_SELF": "other.data", "POW_SLOPE": "k * self.data ** (k - 1)", "TAN
 
 
 def serial(**changes) -> str:
-    text = SERIAL
-    for key, value in {**RIGHT, **changes}.items():
-        text = text.replace(key, value)
-    return text
+    return samples.filled(SERIAL, RIGHT, changes)
 
 
 GOOD = serial()
