@@ -78,7 +78,8 @@ there: the portable worker sets no process limit (limit-processes: its eighty ch
 where the sandbox's 64-process limit makes 61) and counts no processes at a timeout (fork-spin's words are the wall
 clock's alone: grader/sandbox/limit_hit.started_processes); a check runs the visible tests alone, so a point earned
 only on a hidden test credits engine/from-scratch in the row and not in the check (07's nn-own-random: 1.0 shown,
-0.0 checked).
+0.0 checked). Found and left: a file of 96 MiB written into the sandbox's /tmp, capped at the file-size limit, met
+ENOSPC (said bare, no limit's words) on one surface where the rest met EFBIG (tests/test_seams41.py's docstring).
 """
 
 from __future__ import annotations
