@@ -47,6 +47,21 @@ def graded_class(tmp, write):
     return tmp, rows, {sub.id: Path(sub.source) for sub in load_folder(tmp / "class")}
 
 
+def row_tables(rows, with_cell=False):
+    """What a differential table asserts of `grade run`'s rows, each row's score first checked as the sum of its
+    tests': ({id: (status, score, the first test not passed, its exception, file, line[, cell])}, {id: each finding's
+    (kind, variant or op, file, line)} of the rows with findings, {id: the row's message} of the rows with one)."""
+    got = {}
+    for sid, row in rows.items():
+        first = first_failing(row["tests"])
+        got[sid] = (row["status"], row["score"], first.get("name"), first.get("exception"), first.get("file"),
+                    first.get("line"), *([first.get("cell")] if with_cell else []))
+        assert (row["max_score"], row["score"]) == (63.0, round(sum(t["score"] for t in row["tests"]), 4)), sid
+    found = {sid: [(d["kind"], d.get("variant") or d.get("op"), d.get("file"), d.get("line"))
+                   for d in row["diagnosis"]] for sid, row in rows.items() if row["diagnosis"]}
+    return got, found, {sid: row["message"] for sid, row in rows.items() if row.get("message")}
+
+
 def fleet_drift(graded):
     """The ids whose row through a redis-server and one `grade worker` is not, byte for byte, the local batch's."""
     if not shutil.which("redis-server"):
@@ -61,6 +76,24 @@ def served(graded):
     pytest.importorskip("fastapi")
     work, rows, entries = graded
     return matrix.serve_rows(work, entries, probe_seconds=PROBE_SECONDS)
+
+
+def serve_drift(graded, said, left=()):
+    """{id: the fields in which `grade serve`'s row (SAID: served(graded)) differs from `grade run`'s} of each upload
+    but those LEFT (refused before they are read); every upload has its row, and each kept grade is the row's: the
+    gradebook's cell and the LTI passback its score, none for a rejected row."""
+    _, rows, entries = graded
+    assert sorted(said) == sorted(sid for sid, path in entries.items() if path.is_file())
+    drift = {}
+    for sid, row in said.items():
+        if sid in left:
+            continue
+        kept = (None, None) if row["status"] == "rejected" else (rows[sid]["score"],) * 2
+        assert (row["gradebook"], row["passback"]) == kept, sid  # no grade kept or sent for a rejected row
+        diff = matrix.differences("serve", rows[sid], row)
+        if diff:
+            drift[sid] = sorted(diff)
+    return drift
 
 
 def assert_the_renderings_say_each_row(graded):

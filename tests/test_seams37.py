@@ -17,8 +17,8 @@ it (every surface alike): now to as many places as tell them apart (grader/load/
 
 from costs import slow_fixture
 from endings_support import tampered
-from seams_support import (assert_the_renderings_say_each_row, bench_seams, first_failing, fleet_drift, graded_class,
-                           matrix, one_by_one, served)
+from seams_support import (assert_the_renderings_say_each_row, bench_seams, fleet_drift, graded_class, one_by_one,
+                           row_tables, serve_drift, served)
 
 fresh37 = bench_seams("fresh37")
 
@@ -86,17 +86,7 @@ def graded(tmp_path_factory):
 
 
 def test_every_row_is_its_agreed_row(graded):
-    _, rows, _ = graded
-    got = {}
-    for sid, row in rows.items():
-        first = first_failing(row["tests"])
-        got[sid] = (row["status"], row["score"], first.get("name"), first.get("exception"), first.get("file"),
-                    first.get("line"))
-        assert (row["max_score"], row["score"]) == (63.0, round(sum(t["score"] for t in row["tests"]), 4)), sid
-    assert got == AGREED
-    assert {sid: [(d["kind"], d.get("variant") or d.get("op"), d.get("file"), d.get("line"))
-                  for d in row["diagnosis"]] for sid, row in rows.items() if row["diagnosis"]} == FOUND
-    assert {sid: row["message"] for sid, row in rows.items() if row.get("message")} == SAID
+    assert row_tables(graded[1]) == (AGREED, FOUND, SAID)
 
 
 def test_the_fleet_makes_every_row_the_local_batchs(graded):
@@ -109,21 +99,8 @@ def test_grade_serve_says_every_upload_as_grade_run_does(graded):
     cell and the LTI passback the row's. An upload over the course's cap (big.zip, 21 MiB) is refused before it is
     read, in the words of every other refusal: a Message, in the loader's unit."""
     said = served(graded)
-    _, rows, entries = graded
-    assert sorted(said) == sorted(sid for sid, path in entries.items() if path.is_file())
     assert {sid: row["refused"] for sid, row in said.items() if "refused" in row} == {"big": (413, *CAP)}
-    drift = {}
-    for sid, row in said.items():
-        if sid == "big":
-            continue
-        if row["status"] == "rejected":
-            assert (row["gradebook"], row["passback"]) == (None, None), sid  # no grade kept or sent for it
-        else:
-            assert (row["gradebook"], row["passback"]) == (rows[sid]["score"],) * 2, sid
-        diff = matrix.differences("serve", rows[sid], row)
-        if diff:
-            drift[sid] = sorted(diff)
-    assert drift == {}
+    assert serve_drift(graded, said, left=("big",)) == {}
 
 
 def test_the_renderings_say_each_rows_score_and_status(graded):

@@ -86,10 +86,7 @@ RIGHT = {"MUL_SLOPES": "y, x", "POW_SLOPE": "k * x ** (k - 1)"}
 
 
 def factory(**changes) -> str:
-    text = FACTORY
-    for key, value in {**RIGHT, **changes}.items():
-        text = text.replace(key, value)
-    return text
+    return samples.filled(FACTORY, RIGHT, changes)
 
 
 GOOD = factory()

@@ -1,4 +1,4 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py, fresh35.py, fresh37.py: --class fresh22 ... fresh37) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py, fresh35.py, fresh37.py, fresh41.py: --class fresh22 ... fresh41) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
@@ -71,6 +71,15 @@ imports, a stranger engine; tests/test_seams37.py) on 16 surfaces: every row agr
 upload over its cap (big.zip, by design: refused before it is read), whose words were the service's one refusal in
 English alone and said `20 MB` of 20 MiB (grader/serve/app.UploadCap: now a Message in the loader's unit), and the
 words of a size beside its limit on every surface (`1.0 MiB; the limit is 1.0 MiB`: grader/load/reading.sizes_apart).
+Session 41 (--class fresh41, SEAMS_EXERCISE engine, 07-mlp-xor, 09-write-tests or 10-neuron: a notebook whose last cell
+raises, random.py beside engine.py, engine/__init__.py, an LMS zip, each limit of the sandbox met in one op, a timeout
+with forked children, `%run ./impl.py`, a case twin; tests/test_seams41.py) on 18 surfaces: no row drifted. Expected
+there: the portable worker sets no process limit (limit-processes: its eighty children all start, log is right: 63
+where the sandbox's 64-process limit makes 61) and counts no processes at a timeout (fork-spin's words are the wall
+clock's alone: grader/sandbox/limit_hit.started_processes); a check runs the visible tests alone, so a point earned
+only on a hidden test credits engine/from-scratch in the row and not in the check (07's nn-own-random: 1.0 shown,
+0.0 checked). Found and left: a file of 96 MiB written into the sandbox's /tmp, capped at the file-size limit, met
+ENOSPC (said bare, no limit's words) on one surface where the rest met EFBIG (tests/test_seams41.py's docstring).
 """
 
 from __future__ import annotations
@@ -98,6 +107,7 @@ import fresh33  # noqa: E402
 import fresh34  # noqa: E402
 import fresh35  # noqa: E402
 import fresh37  # noqa: E402
+import fresh41  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -535,7 +545,7 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35", "fresh37", "stdlib41"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35", "fresh37", "stdlib41", "fresh41"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
@@ -547,6 +557,7 @@ def main_(argv=None):
             "fresh35": lambda folder: fresh35.fresh_class(folder, EXERCISE),
             "fresh37": lambda folder: fresh37.fresh_class(folder, EXERCISE),
             "stdlib41": lambda folder: shutil.copytree(STDLIB41, folder),  # a helper named as a standard module
+            "fresh41": lambda folder: fresh41.fresh_class(folder, EXERCISE),
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}

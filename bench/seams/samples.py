@@ -126,11 +126,16 @@ MISTAKES = {
 }
 
 
+def filled(template: str, right: dict, changes: dict) -> str:
+    """TEMPLATE with each placeholder of RIGHT replaced by its right code, or by the code CHANGES gives for it (the
+    longest placeholder first: RSUB_ before SUB_)."""
+    for key, value in sorted({**right, **changes}.items(), key=lambda kv: -len(kv[0])):
+        template = template.replace(key, value)
+    return template
+
+
 def engine(**changes) -> str:
-    text = ENGINE
-    for key, value in sorted({**RIGHT, **changes}.items(), key=lambda kv: -len(kv[0])):  # RSUB_ before SUB_
-        text = text.replace(key, value)
-    return text
+    return filled(ENGINE, RIGHT, changes)
 
 
 def notebook(cells) -> bytes:
