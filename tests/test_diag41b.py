@@ -9,19 +9,18 @@ class keeps the gradient (the property's, `__getattr__`'s, `__setattr__`'s and `
 under which key), and overwrites.slot_writes names the `=` at its line. tests/fixtures/diag41b/engine holds the
 correct engines in three styles; each bug is planted here.
 """
-import shutil
 from pathlib import Path
 
 import pytest
 from costs import slow_fixture
 from test_diag37 import plant
+from test_diag40 import graded_with_plants
 from click.testing import CliRunner
-from test_fresh_styles import LIMITS, assert_scored_and_named
+from test_fresh_styles import assert_scored_and_named
 
 from grader.cli import main
 from grader.diagnose.overwrites import assign_grad
 from grader.diagnose.source_tree import analysed
-from grader.pipeline import grade
 
 FRESH = Path(__file__).parent / "fixtures" / "diag41b" / "engine"
 PLANTED = {
@@ -29,22 +28,15 @@ PLANTED = {
                        'self._store["grad"] = other.data * out._store["grad"]'),
     "bug-vars-dict": ("vars-dict", 'vars(self)["grad"] = vars(self)["grad"] + other.data * vars(out)["grad"]',
                       'vars(self)["grad"] = other.data * vars(out)["grad"]'),
-    "bug-setattr-proxy": ("setattr-proxy", 'self._cells["grad"] = self._cells["grad"] + other.data * out._cells["grad"]',
+    "bug-setattr-proxy": ("setattr-proxy",
+                          'self._cells["grad"] = self._cells["grad"] + other.data * out._cells["grad"]',
                           'self._cells["grad"] = other.data * out._cells["grad"]'),
 }
 
 
 @slow_fixture(scope="module")
 def rows(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("diag41b")
-    folder = tmp / "class"
-    folder.mkdir()
-    for case in sorted(FRESH.iterdir()):
-        shutil.copytree(case, folder / case.name)
-    for case, (base, old, new) in PLANTED.items():
-        plant(FRESH / base, folder / case, [(old, new)])
-    result = grade(folder, exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
-    return {row["id"]: row for row in result.scores["submissions"]}
+    return graded_with_plants(tmp_path_factory.mktemp("diag41b"), FRESH, PLANTED)
 
 
 ASSIGN = [("hint", "assign-grad", None)]
@@ -92,8 +84,14 @@ def test_grade_check_says_the_keyed_write_in_each_language(tmp_path):
         said[lang] = [line for line in result.output.splitlines() if line.startswith(prefix)]
     assert said["en"] == ["why:  A backward rule sets `grad` with `=` instead of adding to it. "
                           + PLACES["bug-dict-store"][1].replace(REST, "") + REST]
-    assert len(said["ru"]) == 1 and 'Строка 43: ' in said["ru"][0] and '`self._store["grad"] = ...`' in said["ru"][0]
-    assert len(said["zh"]) == 1 and '`self._store["grad"] = ...`' in said["zh"][0]
+    assert said["ru"] == [
+        'почему: Правило обратного прохода задаёт `grad` через `=`, а не прибавляет к нему. Строка 43: `back` (в '
+        '`__mul__`) присваивает `self._store["grad"] = ...` и тем самым отбрасывает градиент, который узел уже получил. '
+        'Узел, использованный больше одного раза, получает градиент по каждому пути, и вклады должны складываться. '
+        'Используйте `+=`.']
+    assert said["zh"] == [
+        '原因：某条反向传播规则用 `=` 设置 `grad`，而不是累加。第 43 行：`__mul__` 中的 `back` 赋值 `self._store["grad"] = ...`，'
+        '这会丢掉该节点已经收到的梯度。一个被多次使用的节点会沿每条路径收到梯度，这些贡献必须相加。请使用 `+=`。']
 
 
 HEAD = "class V:\n    def __init__(self, d, kids=()):\n        self.data = d\n        self.kids = kids\n\n"
@@ -141,7 +139,8 @@ def test_what_is_no_overwrite_of_a_keyed_gradient():
     store = "    @property\n    def grad(self):\n        return self._store['grad']\n\n"
     for first in ('self._store["data"] = o.data * out.grad',  # another key: the data, not the gradient
                   'self._store["grad"] = 2 * self._store["grad"] * out.grad',  # reads its own: no `=` for `+=`
-                  'if self._store["grad"] is None:\n                self._store["grad"] = o.data * out.grad',  # sets one
+                  # under a test of its own: sets one that was not there
+                  'if self._store["grad"] is None:\n                self._store["grad"] = o.data * out.grad',
                   'self.memo["grad"] = o.data * out.grad'):  # a dict no accessor reads
         assert _hints(HEAD + store + MUL.format(first=first, second="pass")) == [], first
     # a table with no route to it from any attribute: `x["grad"]` is some dict's entry

@@ -183,7 +183,8 @@ def slot_writes(tree, parents, names):
         read = {r[0] for r in read if r is not None}
         functions = _enclosing(node, parents)
         if not (read or _reads_any_grad(node.value, names)) or own in read or _reads_own(tree, node.value, own, names) \
-                or not functions or _RESET_NAME.search(functions[0].name) or superseded(functions[-1], tree.tree, parents):
+                or not functions or _RESET_NAME.search(functions[0].name) \
+                or superseded(functions[-1], tree.tree, parents):
             continue
         if len(functions) < 2 and functions[0].name not in _called_in_rules(tree, parents) \
                 and "backward" not in functions[0].name.lower():
