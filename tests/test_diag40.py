@@ -72,24 +72,29 @@ PLACES = {
 }
 
 
-@slow_fixture(scope="module")
-def rows(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("diag40")
+def graded_with_plants(tmp, fresh, planted):
+    """FRESH's correct engines and PLANTED's (id -> (the engine planted in, the line found once, its bug)) graded in
+    TMP: {id: row}. A notebook's line is one string of a cell's source."""
     folder = tmp / "class"
     folder.mkdir()
-    for case in sorted(FRESH.iterdir()):
+    for case in sorted(fresh.iterdir()):
         shutil.copytree(case, folder / case.name)
-    for case, (base, old, new) in PLANTED.items():
-        if (FRESH / base / "engine.ipynb").exists():  # the notebook: the line is one string of a cell's source
-            shutil.copytree(FRESH / base, folder / case)
+    for case, (base, old, new) in planted.items():
+        if (fresh / base / "engine.ipynb").exists():
+            shutil.copytree(fresh / base, folder / case)
             notebook = folder / case / "engine.ipynb"
             text = notebook.read_text(encoding="utf-8")
             assert text.count(old) == 1
             notebook.write_text(text.replace(old, new), encoding="utf-8")
         else:
-            plant(FRESH / base, folder / case, [(old, new)])
+            plant(fresh / base, folder / case, [(old, new)])
     result = grade(folder, exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
     return {row["id"]: row for row in result.scores["submissions"]}
+
+
+@slow_fixture(scope="module")
+def rows(tmp_path_factory):
+    return graded_with_plants(tmp_path_factory.mktemp("diag40"), FRESH, PLANTED)
 
 
 def test_every_submission_is_in_the_table(rows):

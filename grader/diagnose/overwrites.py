@@ -27,7 +27,7 @@ def assign_grad(tree, parents, filename, files=None):
         more_setters, more_getters = inherited_accessors(tree, files, filename)
         setters, getters = setters | more_setters, getters | more_getters
     more = setter_calls(tree, parents, names, (setters, getters)) + adjoint_table_writes(tree, parents) \
-        + helper_writes(tree, parents, names)
+        + helper_writes(tree, parents, names) + slot_writes(tree, parents, names | getters)
     return grad_assignments(tree, parents, filename, more)
 
 
@@ -106,6 +106,105 @@ def setter_calls(tree, parents, names, accessors=None):
         found.append((call.lineno, (dotted, f"{owner}.{getter}" if getter else f"{owner}.grad"), functions,
                       rule_of(tree, parents, call, functions)))
     return found
+
+
+def grad_slots(tree, names) -> tuple[frozenset, bool]:
+    """Where a node's gradient is kept under a key: ((field, key), ...) for each `self.F["K"]` a `grad` property (or
+    another of NAMES) hands back or writes (`return self._store["grad"]`), and (F, name) for each name of NAMES where
+    `__getattr__` or `__setattr__` routes every attribute into a field (`self._cells[name] = value`); and whether
+    `__setitem__` or `__getitem__` routes keys into one (`node["grad"]`). The instance's own dict (`vars(x)["grad"]`,
+    `x.__dict__["grad"]`) is always one (session 41). Remembered on the tree."""
+    known = getattr(tree, "_grad_slots", None)
+    if known is not None:
+        return known
+    slots, items = {("__dict__", n) for n in names}, False
+    for function in tree.nodes(*FUNCTIONS):
+        tree.in_time()
+        params = [a.arg for a in function.args.args]
+        if not params or params[0] != "self":
+            continue
+        routes = function.name in ("__getattr__", "__getattribute__", "__setattr__", "__getitem__", "__setitem__")
+        if function.name not in names and not routes:
+            continue
+        for node in ast.walk(function):
+            if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute)
+                    and isinstance(node.value.value, ast.Name) and node.value.value.id == "self"):
+                continue
+            key = node.slice
+            if not routes and isinstance(key, ast.Constant) and isinstance(key.value, str):
+                slots.add((node.value.attr, key.value))
+            elif routes and len(params) > 1 and isinstance(key, ast.Name) and key.id == params[1]:
+                if function.name.endswith("item__"):
+                    items = True
+                else:
+                    slots |= {(node.value.attr, n) for n in names}
+    tree._grad_slots = (frozenset(slots), items)
+    return tree._grad_slots
+
+
+def _slot_of(tree, node, slots, names):
+    """(the owner's chain id, the words) where NODE is a gradient kept under a key (grad_slots: `self._store["grad"]`,
+    `vars(self)["grad"]`, `self["grad"]`); None otherwise."""
+    if not isinstance(node, ast.Subscript) or not isinstance(node.slice, ast.Constant) \
+            or not isinstance(node.slice.value, str):
+        return None
+    key, held, (fields, items) = node.slice.value, node.value, slots
+    if isinstance(held, ast.Attribute) and (held.attr, key) in fields:
+        owner, words = held.value, f'{_dotted(tree, held)}["{key}"]'
+    elif isinstance(held, ast.Call) and getattr(held.func, "id", None) == "vars" and len(held.args) == 1 \
+            and key in names:
+        owner = held.args[0]
+        words = f'vars({_dotted(tree, owner)})["{key}"]' if id(owner) in tree.chain else None
+    elif items and key in names:
+        owner, words = held, f'{_dotted(tree, held)}["{key}"]'
+    else:
+        return None
+    own = tree.chain.get(id(owner))
+    return None if own is None or words is None else (own, words)
+
+
+def slot_writes(tree, parents, names):
+    """(line, `self._store["grad"]`, functions, rule) for each `=` into a gradient kept under a key (grad_slots: a
+    dict a `grad` property reads, the instance's `vars(self)`, the cells a `__setattr__` proxy routes to) inside a
+    backward rule (a closure, a helper the rules call, or the walk), whose value reads some gradient but not the
+    node's own: `self._store["grad"] = other.data * out._store["grad"]` is `self.grad = other.data * out.grad`
+    (session 41; before: no line). One under a test of the node's own gradient sets one that was not there."""
+    slots = grad_slots(tree, names)
+    found = []
+    for node in tree.nodes(ast.Assign):
+        tree.in_time()
+        if len(node.targets) != 1 or _is_number(node.value):
+            continue
+        slot = _slot_of(tree, node.targets[0], slots, names)
+        if slot is None:
+            continue
+        own, words = slot
+        read = [_slot_of(tree, n, slots, names) for n in ast.walk(node.value)]
+        read = {r[0] for r in read if r is not None}
+        functions = _enclosing(node, parents)
+        if not (read or _reads_any_grad(node.value, names)) or own in read or _reads_own(tree, node.value, own, names) \
+                or not functions or _RESET_NAME.search(functions[0].name) \
+                or superseded(functions[-1], tree.tree, parents):
+            continue
+        if len(functions) < 2 and functions[0].name not in _called_in_rules(tree, parents) \
+                and "backward" not in functions[0].name.lower():
+            continue  # not a rule, nor a helper the rules call, nor the walk
+        if _guarded_own(tree, node, own, names) or _slot_tested(tree, node, own, slots, names):
+            continue
+        found.append((node.lineno, words, functions, rule_of(tree, parents, node, functions)))
+    return found
+
+
+def _slot_tested(tree, node, own, slots, names) -> bool:
+    """Whether NODE sits under a test that reads the gradient kept under a key of the object whose chain is OWN
+    (`if self._store["grad"] is None:`)."""
+    current = tree.parents.get(node)
+    while current is not None and not isinstance(current, FUNCTIONS):
+        if isinstance(current, (ast.If, ast.IfExp, ast.While)) and any(
+                (_slot_of(tree, n, slots, names) or (None,))[0] == own for n in ast.walk(current.test)):
+            return True
+        current = tree.parents.get(current)
+    return False
 
 
 def helper_writes(tree, parents, names):
