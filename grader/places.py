@@ -178,6 +178,12 @@ def as_the_student_sees(run: dict | None, submission, module: str = "engine") ->
         if below is not None:  # a place (the test record's `defined_in_cell`), and the import test's advice
             seen["import_error"].update(where={**where, "defined_in_cell": below["cell"]},
                                         advice_message=cells_out_of_order(below, where["cell"]).to_json())
+    stopped = run.get("import_stopped")
+    if stopped:  # a notebook's cell that raised (grader/sandbox/raised.py's ran_cells): said in its cell
+        where = _student_where(stopped.get("where"), submission)
+        seen["import_stopped"] = {**stopped, "where": where,
+                                  "error": _student_error(stopped["error"], stopped.get("where"), where),
+                                  "file": submission.place(f"{module}.py", None)["file"]}
     if run.get("forbidden_imports"):
         seen["forbidden_imports"] = [{**found, **submission.place(found.get("file"), found.get("line"))}
                                      for found in run["forbidden_imports"]]

@@ -16,7 +16,6 @@ strengths (`Strength`), what a test earns (`earned`) and a run that never ran
 (`never_ran`).
 """
 
-
 import enum
 import sys
 import types
@@ -196,6 +195,7 @@ class Run(TypedDict):
     message: str | None  # why the run ended, when it did not end `ok`
     message_data: NotRequired[dict]  # `message` as data (grader/i18n): id, params, English text
     import_error: ImportFailure | None
+    import_stopped: NotRequired[ImportFailure]  # a notebook's cell raised: the cells above it graded (raised.ran_cells)
     probes: dict[str, Observation]  # in the suite's order
     # the grade of record's observations of the same probes at drawn inputs, `probe@token` (grader/judge/drawn.py)
     drawn: NotRequired[dict[str, Observation]]

@@ -120,15 +120,19 @@ def test_a_notebooks_check_names_the_kernels_cells_in_the_language(monkeypatch):
     cells = [(ROOT / "reference" / "engine.py").read_text(encoding="utf-8"), "1 / 0"]
     monkeypatch.setattr(notebook_check, "_shell", lambda: _Kernel(cells))
     said = {lang: str(notebook_check.check("engine", lang=lang)).splitlines() for lang in ("en", "ru", "zh")}
-    assert ("FAIL  engine/imports                этот блокнот не удалось использовать: ZeroDivisionError: "
-            "division by zero (этот блокнот, ячейка 2, строка 1). Остальные тесты пропущены.") in said["ru"]
+    # session 41: the cell that raised stops the notebook there, the engine's cell above it graded (sandbox/raised.py)
+    assert ("FAIL  engine/imports                этот блокнот: выполнение остановилось на ячейке, которая выбросила "
+            "исключение ZeroDivisionError: division by zero (этот блокнот, ячейка 2, строка 1): оценены ячейки до неё, "
+            "в том виде, в каком их оставляет «Run All» в Jupyter. Исправьте эту ячейку или удалите её.") in said["ru"]
     assert ("примечание: `этот блокнот, ячейка N` — это ячейка, которую Jupyter показывает как [N] (номер её "
             "запуска)") in said["ru"]
-    assert ("FAIL  engine/imports                无法使用本笔记本：ZeroDivisionError: division by zero（本笔记本，"
-            "第 2 个单元格，第 1 行）。其余测试均已跳过。") in said["zh"]
+    assert ("FAIL  engine/imports                本笔记本停在了一个抛出 ZeroDivisionError: division by zero 的单元格"
+            "（本笔记本，第 2 个单元格，第 1 行）：评分的是它之前的单元格，即 Jupyter 的“Run All”停在那里时的状态。请修正或删除"
+            "这个单元格。") in said["zh"]
     assert "注意：`本笔记本，第 N 个单元格` 是 Jupyter 显示为 [N] 的单元格（它的运行编号）" in said["zh"]
-    assert ("FAIL  engine/imports                this notebook could not be used: ZeroDivisionError: division "
-            "by zero (this notebook, cell 2, line 1). Every other test was skipped.") in said["en"]
+    assert ("FAIL  engine/imports                this notebook stopped at a cell that raised ZeroDivisionError: "
+            "division by zero (this notebook, cell 2, line 1): the cells before it were graded, as Jupyter's Run All "
+            "leaves them. Fix that cell or remove it.") in said["en"]
     assert not [line for lang in ("ru", "zh") for line in said[lang] if "this notebook" in line]
     result = notebook_check.check("engine", lang="ru")
     assert result.tests[0]["where"]["file"] == "this notebook"  # the data, as a file's name is kept

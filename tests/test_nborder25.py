@@ -134,8 +134,10 @@ def test_a_name_defined_below_without_the_counts_evidence_is_said_without_blamin
 
 def test_a_name_no_cell_defines_and_a_notebook_in_order_get_no_hint(rows):
     typo = _imports(rows["typo-no-definition"])
-    assert typo["output"] == ("homework.ipynb could not be used: NameError: name 'Vlaue' is not defined "
-                              "(homework.ipynb, cell 4, line 10). Every other test was skipped.")
+    # before session 41: "homework.ipynb could not be used: ... Every other test was skipped." (0/63)
+    assert typo["output"] == ("homework.ipynb stopped at a cell that raised NameError: name 'Vlaue' is not defined "
+                              "(homework.ipynb, cell 4, line 10): the cells before it were graded, as Jupyter's Run "
+                              "All leaves them. Fix that cell or remove it.")
     assert "defined_in_cell" not in typo
     in_order = rows["in-order"]
     assert in_order["score"] == 63.0 and _imports(in_order)["status"] == "passed"

@@ -377,7 +377,8 @@ EXPECTED22 = {
     "check-left-in.ipynb": (60.0, "graded", ONE_MINUS_T, "tanh/two", None),
     "crlf-cells.ipynb": (59.0, "graded", RAISES, "tanh/zero", ("crlf-cells.ipynb", 52, 1)),
     "syntax-last-cell.ipynb": (0.0, "graded", [], "engine/imports", ("syntax-last-cell.ipynb", 2, 2)),
-    "raises-last-cell.ipynb": (0.0, "graded", [], "engine/imports", ("raises-last-cell.ipynb", 3, 2)),
+    # session 41: the last cell's AttributeError stops the notebook there, the engine above it graded (before: 0.0)
+    "raises-last-cell.ipynb": (63.0, "graded", [], "engine/imports", ("raises-last-cell.ipynb", 3, 2)),
     "no-cells.ipynb": (0.0, "rejected", [], None, None),
     "markdown-only.ipynb": (0.0, "rejected", [], None, None),
     "macosx.zip": (59.0, "graded", RAISES, "tanh/zero", ("hw1/engine.py", 52, None)),
@@ -518,7 +519,7 @@ def test_a_notebooks_check_says_what_it_left_out_that_the_file_still_holds(entri
     assert str(result.notes[0]) == CHECK_SAYS["en"]  # the grade of record checks other inputs too
     assert str(result.notes[1]) == (
         "cell [2] did not compile or raised, and is left out of this check; the grader runs the notebook you hand "
-        "in top to bottom, where such a cell stops the whole notebook from importing (0 points): fix or delete it "
-        "there")
+        "in top to bottom, where a cell that does not compile stops the whole notebook from importing (0 points) and "
+        "one that raises stops it there, the cells below it not run: fix or delete it there")
     assert "ячейка [2] не скомпилировалась" in str(notebook_check.check("engine", lang="ru"))
     assert EXPECTED22["syntax-last-cell.ipynb"][:2] == (0.0, "graded")

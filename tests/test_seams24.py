@@ -197,10 +197,14 @@ AGREED = {
     "helper-crash": ("graded", 0.0, "engine/imports", "RuntimeError", "slopes.py", 1, None),
     "homework": ("rejected", 0.0, None, None, None, None, None),
     "huge-message": ("graded", 59.0, "tanh/zero", "ValueError", "huge-message.py", 52, None),
-    "jupyter-lists": ("graded", 0.0, "engine/imports", "AttributeError", "jupyter-lists.ipynb", 52, 2),
+    # session 41: the demo cell's `v.tanh()` raises in the engine's tanh (its typo `self.dat`) and stops the notebook
+    # there; the engine above it is graded, its tanh tests failing (before: 0.0)
+    "jupyter-lists": ("graded", 59.0, "engine/imports", "AttributeError", "jupyter-lists.ipynb", 52, 2),
     "keyboard-interrupt": ("graded", 59.0, "tanh/zero", "KeyboardInterrupt", "keyboard-interrupt.py", 52, None),
     "magics": ("graded", 63.0, None, None, None, None, None),
-    "middle-raises": ("graded", 0.0, "engine/imports", "ZeroDivisionError", "middle-raises.ipynb", 1, 2),
+    # session 41: the cell that raises stops the notebook there, as Run All: the engine above it is graded, the cell
+    # below that patches tanh is never run (before: 0.0)
+    "middle-raises": ("graded", 63.0, "engine/imports", "ZeroDivisionError", "middle-raises.ipynb", 1, 2),
     "n" * 200: ("graded", 60.0, "tanh/two", None, None, None, None),
     "nan": ("graded", 59.0, "tanh/zero", None, None, None, None),
     "nbformat3": ("graded", 60.0, "tanh/two", None, None, None, None),
@@ -225,8 +229,6 @@ REASONS = {
     "engine.py": REFUSED["engine.py.txt"][0],
     "helper-crash": "RuntimeError: slopes not written yet (slopes.py, line 1)",
     "homework": REFUSED["homework.rar"][0],
-    "jupyter-lists": "AttributeError: 'Value' object has no attribute 'dat' (jupyter-lists.ipynb, cell 2, line 52)",
-    "middle-raises": "ZeroDivisionError: division by zero (middle-raises.ipynb, cell 2, line 1)",
     "reads-beside": "FileNotFoundError: [Errno 2] No such file or directory: '/sandbox/scale.txt' (engine.py, line 4)",
     "traversal": "traversal.zip: member '../engine.py' has a '..' in its path, which would unpack outside the archive; "
                  "it is not unpacked: zip the submission folder again",

@@ -293,8 +293,9 @@ TABLE = {
     "bug-project-zip-sub-as-add": (61.0, ["sub/constant", "sub/values"], [("variant", "sub-as-add", "exact")]),
     "bug-vscode-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                     [("variant", "tanh-one-minus-t", "exact")]),
-    # the cell stays, and fails at import as before session 29 (60/63 at 48983c3: its `__radd__` left out)
-    "review-torch-cell-aliases-value": (0.0, 52, []),
+    # the cell stays, and fails at import as before session 29 (60/63 at 48983c3: its `__radd__` left out); session
+    # 41: it stops the notebook there, its `__radd__` made before `torch.ones` raised (before: 0/63)
+    "review-torch-cell-aliases-value": (62.0, ["engine/from-scratch", "engine/imports"], []),
     # 0/63 before (torch refused at import): log's two tests, and the import's point
     "bug-jupyterlab-log-output": (60.0, ["engine/from-scratch", "log/small", "log/values"],
                                   [("variant", "log-output", "exact")]),
@@ -312,8 +313,11 @@ def test_each_submission_scores_and_is_named(rows, case):
 
 
 def test_a_torch_cell_that_stays_is_said_where_it_fails(rows):
-    assert rows["review-torch-cell-aliases-value"]["message"] == (
-        "ForbiddenModuleError: `torch` is not allowed in this exercise: `torch.ones(...)` (engine.ipynb, cell 3, line 4)")
+    # session 41: said by the import test (0 points), the row graded (before: the row's message, 0/63)
+    assert rows["review-torch-cell-aliases-value"]["tests"][0]["output"] == (
+        "engine.ipynb stopped at a cell that raised ForbiddenModuleError: `torch` is not allowed in this exercise: "
+        "`torch.ones(...)` (engine.ipynb, cell 3, line 4): the cells before it were graded, as Jupyter's Run All "
+        "leaves them. Fix that cell or remove it.")
 
 
 # -- in process: which cells are left out ------------------------------------------------------------------------

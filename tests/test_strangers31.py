@@ -197,9 +197,12 @@ TABLE = {
     **{case: (63.0, [], []) for case in FULL},
     # the notebook saves a file in its folder (Colab's drive): the folder is read-only where it is graded; the hint
     # says so from the worker's errno (session 32, grader/diagnose/import_io.py; before: no diagnosis)
-    "shape-colab-drive": (0.0, 52, [("hint", "read-only-folder", None)]),
-    # a cell that raised is left in: Restart & Run All stops there too (docs/students.md)
-    "shape-error-left": (0.0, 52, []),
+    # session 41: the cell that writes results.txt comes after the engine's, and Run All stops there (the cells
+    # before it graded: sandbox/raised.ran_cells); before, 0/63 with a read-only-folder hint
+    "shape-colab-drive": (63.0, ["engine/imports"], []),
+    # a cell that raised is left in: Restart & Run All stops there too (docs/students.md); session 41: what the
+    # cells above it define is graded (before: 0/63)
+    "shape-error-left": (63.0, ["engine/imports"], []),
     "bug-staticmethod-mul-self-data": (16.5, 40, [("variant", "mul-self-data", "style")]),
     "bug-id-dict-log-output": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
     "bug-id-dict-recursive-sort": (61.0, ["backward/deep-chain"], [("variant", "recursive-topo", "exact")]),
@@ -254,10 +257,12 @@ def test_a_finding_names_its_line(rows, case, place):
 
 
 @pytest.mark.parametrize("case,said", [
-    ("shape-colab-drive", "engine.ipynb could not be used: OSError: [Errno 30] Read-only file system: 'results.txt' "
-                          "(engine.ipynb, cell 6, line 4). Every other test was skipped."),
-    ("shape-error-left", "engine.ipynb could not be used: TypeError: unsupported operand type(s) for @: 'Value' and "
-                         "'Value' (engine.ipynb, cell 3, line 2). Every other test was skipped."),
+    ("shape-colab-drive", "engine.ipynb stopped at a cell that raised OSError: [Errno 30] Read-only file system: "
+                          "'results.txt' (engine.ipynb, cell 6, line 4): the cells before it were graded, as Jupyter's "
+                          "Run All leaves them. Fix that cell or remove it."),
+    ("shape-error-left", "engine.ipynb stopped at a cell that raised TypeError: unsupported operand type(s) for @: "
+                         "'Value' and 'Value' (engine.ipynb, cell 3, line 2): the cells before it were graded, as "
+                         "Jupyter's Run All leaves them. Fix that cell or remove it."),
 ])
 def test_a_notebook_that_stops_says_where(rows, case, said):
     assert rows[case]["tests"][0]["output"] == said

@@ -137,13 +137,16 @@ def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | No
                               msg("the cells this notebook has run"), [], limits=limits, lang=lang)
     if failed:
         # The check reads the kernel, the grader the file: a cell that did not compile or raised is left out
-        # here, and in a handed-in notebook it stops the whole notebook from importing (the file's row, 0 points).
+        # here; in a handed-in notebook one that does not compile stops the whole notebook from importing (the
+        # file's row, 0 points), and one that raises stops it there, as Run All does (sandbox/raised.ran_cells)
         result.notes.append(nmsg("cell {cells} did not compile or raised, and is left out of this check; the grader "
-                                 "runs the notebook you hand in top to bottom, where such a cell stops the whole "
-                                 "notebook from importing (0 points): fix or delete it there",
+                                 "runs the notebook you hand in top to bottom, where a cell that does not compile "
+                                 "stops the whole notebook from importing (0 points) and one that raises stops it "
+                                 "there, the cells below it not run: fix or delete it there",
                                  "cells {cells} did not compile or raised, and are left out of this check; the "
-                                 "grader runs the notebook you hand in top to bottom, where such a cell stops the "
-                                 "whole notebook from importing (0 points): fix or delete them there", "n",
+                                 "grader runs the notebook you hand in top to bottom, where a cell that does not "
+                                 "compile stops the whole notebook from importing (0 points) and one that raises "
+                                 "stops it there, the cells below it not run: fix or delete them there", "n",
                                  cells=", ".join(f"[{n}]" for n in failed), n=len(failed)))
     # a failing test's place or a finding's `why:` place names a cell: say what its number is
     if any(t.get("where") for t in result.tests if t["status"] != "passed") or \

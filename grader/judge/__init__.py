@@ -263,6 +263,18 @@ def assert_imported(imported, module="engine", hint=""):
         else:
             said = msg("{file} could not be used: {error}. Every other test was skipped.", **values)
         raise Mismatch(said, where=where, exception=error.get("exception"))
+    stopped = imported.get("import_stopped")
+    if stopped:  # a notebook's cell raised: graded as Jupyter's Run All leaves it (grader/sandbox/raised.py)
+        where = stopped.get("where") or {}
+        values = {"file": stopped.get("file") or f"{module}.py", "error": stopped["error"]}
+        if where.get("line") is not None:
+            said = msg("{file} stopped at a cell that raised {error} ({place}): the cells before it were graded, as "
+                       "Jupyter's Run All leaves them. Fix that cell or remove it.",
+                       place=place({k: v for k, v in where.items() if k != "function"}), **values)
+        else:
+            said = msg("{file} stopped at a cell that raised {error}: the cells before it were graded, as Jupyter's "
+                       "Run All leaves them. Fix that cell or remove it.", **values)
+        raise Mismatch(said, where=stopped.get("where"), exception=stopped.get("exception"))
 
 
 def import_test(test_file):

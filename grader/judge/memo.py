@@ -18,7 +18,7 @@ import hashlib
 import json
 
 # What the `imported` fixture shows of a run (and what every test's grouping sees).
-IMPORTED = ("status", "message", "import_error", "forbidden_imports")
+IMPORTED = ("status", "message", "import_error", "import_stopped", "forbidden_imports")
 
 
 def _digest(value):

@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ..forbidden import absent_imports, forbidden_imports, module_name
 from ..i18n import Message, msg
+from ..load.notebooks import joined_cells
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
 from ..sandbox.accounting import Budget
@@ -108,6 +109,8 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
                "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000,
                "absent": absent_imports(submission.files, suite.forbid + suite.refuse)}
+    if joined_cells(submission.files.get(f"{suite.module}.py", b"")):  # a raising cell stops the rest, as in Jupyter
+        request["cells"] = "1"
     tops = {module_name(name).partition(".")[0] for name in submission.files if name.endswith(".py")}
     if (package := submission.package) is not None:  # handed in as a package (micrograd/nn.py): the loader's say
         request["package"] = package  # their `random.py` is theirs as `from . import random` only, as in a package
@@ -158,6 +161,9 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 run["starved"] = True
                 if attempt.measured:  # not a guess of a machine that cannot tell (the portable worker's every timeout)
                     run["waited_for_cpu"] = True
+            stopped = (attempt.imported or {}).get("stopped")
+            if stopped:  # a notebook's cell raised on import: the cells before it are graded (the import test says so)
+                run["import_stopped"] = stopped
             for name, obs in attempt.results.items():
                 probes[to_grader.get(name, name)] = obs
                 timeouts_in_a_row = 0

@@ -113,6 +113,17 @@ def _item(value, depth, count, max_depth, max_text, ints):
     return _plain_copy(value, depth, count, max_depth, max_text, ints)
 
 
+def _stopped(stopped) -> dict | None:
+    """The worker's report of a notebook's cell that raised while its module was imported: Python's own line, the
+    exception's type name and where; None where there is none."""
+    if stopped is None:
+        return None
+    if type(stopped) is not dict or type(stopped.get("error")) is not str:
+        raise ProtocolError("bad import event")
+    return {"error": clean_text(stopped["error"], 2000), "exception": _exception(stopped.get("exception")),
+            "where": _where(stopped.get("where"))}
+
+
 def _flat_copy(values, max_text=MAX_TEXT):
     """(_plain_copy of `values`, its count) for a dict whose every key is an ASCII string of at most `max_text`
     characters and every value a finite float, None or such a string: every observation an
@@ -283,7 +294,9 @@ def parse_event(line, expected_probe):
                 "exception": _exception(event.get("exception")), "where": _where(event.get("where")),
                 "facts": _facts(event.get("facts")),  # the missing name as data (grader/load/cell_order.py)
                 # the one failed import that raised nothing: the module imported and defines no class `Value`
-                "missing": not event["ok"] and event.get("exception") is None}
+                "missing": not event["ok"] and event.get("exception") is None,
+                # a notebook's cell raised, and the cells before it are graded (sandbox/worker.py's _ran_cells)
+                "stopped": _stopped(event.get("stopped")) if event["ok"] else None}
     if kind == "start":
         if event.get("probe") != expected_probe:
             raise ProtocolError("probe out of order")

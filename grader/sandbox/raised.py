@@ -3,6 +3,8 @@ facts, never from the message's text. Loaded by the worker (worker.py) before th
 bound here are Python's own whatever the submission replaces later; called only on the unhappy path."""
 
 _type, _str, _int, _tuple, _BaseException, _RuntimeError = type, str, int, tuple, BaseException, RuntimeError
+_Exception, _MemoryError, _isinstance, _dict = Exception, MemoryError, isinstance, dict
+_modules = __import__("sys").modules
 
 # The operators a probe's line may apply to a Value, by the bytecode's name: the methods looked up, left's first.
 _OPERATOR_METHODS = {"+": ("__add__", "__radd__"), "-": ("__sub__", "__rsub__"), "*": ("__mul__", "__rmul__"),
@@ -135,3 +137,29 @@ def facts(exc, submission_dir, Value, text, type_name):
     except _BaseException:
         pass
     return said
+
+
+def ran_cells(exc, module_name, path):
+    """A notebook's module as Jupyter's Run All leaves it when one of its cells raises: what the cells before ran (and
+    the raising cell up to its error), the rest not run. The grader imports a notebook's code cells joined as one
+    module at PATH (grader/load/notebooks.py), whose import EXC ended: its namespace is read from the module's frame
+    in the traceback and made the module, in sys.modules. None where nothing is to be graded so: an exception that is
+    no Exception the code raised (a limit: MemoryError), or no class `Value` defined by then. Session 41: a correct
+    engine followed by a demo cell whose `assert` failed was graded 0/63, where Jupyter had the engine working."""
+    if not _isinstance(exc, _Exception) or _isinstance(exc, _MemoryError):
+        return None
+    try:  # the traceback as Python made it: an exception class of the student's cannot stand in its own
+        namespace, tb = None, _BaseException.__traceback__.__get__(exc)
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_name == "<module>" and code.co_filename == path:
+                namespace = tb.tb_frame.f_globals
+            tb = tb.tb_next
+        if _type(namespace) is not _dict or not _isinstance(namespace.get("Value"), _type):
+            return None
+        module = _type(_modules["sys"])(module_name)
+        module.__dict__.update(namespace)
+    except _BaseException:  # whatever the student's code left behind: the import failed, as before
+        return None
+    _modules[module_name] = module
+    return module

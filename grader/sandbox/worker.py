@@ -326,6 +326,7 @@ def main():
 
     sys.stdin = io.StringIO()
     module_name = request["module"]
+    stopped = None  # a notebook's cell that raised: the cells before it are graded
     spare = _spare(None)
     try:
         module = __import__(module_name)
@@ -336,15 +337,21 @@ def main():
     except _BaseException as exc:
         spare = _give_back(spare)
         text, exception, where = _describe(exc, submission_dir)
-        emit(event="imported", ok=False, error=text, exception=exception, where=where, facts=facts(exc))
-        _exit(0)
+        # a notebook's cells: one that raises stops the rest, as Jupyter's Run All does (raised.py's ran_cells)
+        module = raised.ran_cells(exc, module_name, _join(submission_dir, module_name + ".py")) if request.get(
+            "cells") == "1" else None
+        if module is None:
+            emit(event="imported", ok=False, error=text, exception=exception, where=where, facts=facts(exc))
+            _exit(0)
+        stopped = {"error": text, "exception": exception, "where": where}
     Value = getattr(module, "Value", None)
     if not isinstance(Value, type):
         emit(event="imported", ok=False, error=f"{module_name}.py defines no class named `Value`", where=None)
         _exit(0)
     # Each event after this one is written with the next probe's start (or `done`): one write a probe, before
     # the next probe's student code runs, so nothing is lost if that one kills the worker.
-    held = '{"event":"imported","ok":true}\n'
+    held = '{"event":"imported","ok":true}\n' if stopped is None else json_text(
+        {"event": "imported", "ok": True, "stopped": stopped}) + "\n"
 
     def event_line(**event):
         return json_text(event) + "\n"
