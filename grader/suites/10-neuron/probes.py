@@ -191,6 +191,9 @@ def each_backward_fresh(m):
     # during the call gets back, before each later backward(), the gradient it held when the first began: each run
     # is then the only one, whatever was cleared between (the leaves alone) or seeded (y.grad = 1). A backward()
     # that calls backward() itself (a recursive engine) runs whole: only the calls neuron_gradients makes count.
+    # A node made without __init__ (object.__new__ in an op's fast path) is found in the graph below the first
+    # backward()'s root (review41: before, its gradient stayed what the first run left, and tanh/points was charged
+    # again beside relu/positive).
     V = m.engine.Value
     own = {name: V.__dict__[name] for name in ("__init__", "backward") if name in V.__dict__}
     init, backward = V.__init__, V.backward
@@ -204,8 +207,9 @@ def each_backward_fresh(m):
         if inside:
             return backward(self, *args, **kwargs)
         calls.append(1)
-        if len(calls) == 1:
-            start[:] = [(node, node.grad) for node in made]
+        if len(calls) == 1:  # the Values made (by __init__) and those of the graph below self (made without it)
+            nodes = {id(node): node for node in (*made, *_reached(self, V))}
+            start[:] = [(node, node.grad) for node in nodes.values()]
         else:
             for node, grad in start:
                 node.grad = grad
@@ -238,6 +242,26 @@ def each_backward_fresh(m):
                 delattr(V, name)
         made.clear(), start.clear()
     return out
+
+
+def _reached(root, V):
+    """The Values reachable from ROOT through its instance attributes (a Value, or a tuple, list, set or dict of
+    them: _prev, _children, parents, {parent: local}), whatever the engine names them; ROOT's own first. A node whose
+    attributes are not in a __dict__ (__slots__) is reached only through __init__ (each_backward_fresh's `made`)."""
+    found, seen, todo = [], set(), [root]
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if "grad" not in getattr(node, "__dict__", ()):
+            continue
+        found.append(node)
+        for value in vars(node).values():
+            items = ((*value.keys(), *value.values()) if type(value) is dict
+                     else value if type(value) in (tuple, list, set, frozenset) else (value,))
+            todo.extend(item for item in items if isinstance(item, V) and id(item) not in seen)
+    return found
 
 
 # -- the comparison --------------------------------------------------------------------------------------
