@@ -197,6 +197,33 @@ def test_the_classs_own_public_source_keys_the_kept_reading(tmp_path):
     assert len({digest, first, rescore.cohort_digest(folder)}) == 3
 
 
+def test_a_cohorts_notebooks_zips_and_public_package_key_the_kept_reading(tmp_path):
+    """Notebooks and zips a cohort holds are its files (the digest hashed .py files only: a notebook class's changed
+    cell kept its stale reading), and a public source handed out as a package (sim41b1's public/micrograd/) is read
+    file by file (it was read as one file and failed: a folder)."""
+    write_class(tmp_path / "class")
+    folder = tmp_path / "class" / "main"
+    seen = {rescore.cohort_digest(folder)}
+    (folder / "submissions" / "nb.ipynb").write_text("{}", encoding="utf-8")
+    seen.add(rescore.cohort_digest(folder))
+    (folder / "submissions" / "nb.ipynb").write_text('{"cells": []}', encoding="utf-8")
+    seen.add(rescore.cohort_digest(folder))
+    (folder / "submissions" / "hw.zip").write_bytes(b"PK\x05\x06" + bytes(18))
+    seen.add(rescore.cohort_digest(folder))
+    starter = folder / "starter" / "engine.py"
+    package = folder / "starter" / "hw2" / "micrograd"
+    package.mkdir(parents=True)
+    (package / "engine.py").write_bytes(starter.read_bytes())
+    starter.unlink()
+    seen.add(rescore.cohort_digest(folder))
+    (tmp_path / "class" / "public" / "micrograd").mkdir(parents=True)
+    (tmp_path / "class" / "public" / "micrograd" / "engine.py").write_text("x = 1\n", encoding="utf-8")
+    seen.add(rescore.cohort_digest(folder))
+    (tmp_path / "class" / "public" / "micrograd" / "engine.py").write_text("x = 2\n", encoding="utf-8")
+    seen.add(rescore.cohort_digest(folder))
+    assert len(seen) == 7
+
+
 def test_the_anchors_read_a_notebook_as_its_code_cells(tmp_path):
     # copydetect and pycode_similar read .py files only: a class of notebooks handed to them as it is scored 0.0101
     # (sim40b2); run.py hands them every file as the command's intake reads it (intake.as_python_files)

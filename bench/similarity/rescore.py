@@ -62,12 +62,17 @@ def reading_digest(package: Path = run.REPO / "grader" / "similarity") -> str:
 def cohort_digest(folder: Path) -> str:
     """The cohort's files: its starter and submissions, names and bytes (and what the course lists beside the
     starter, its README*.md, which the reading subtracts as given), and its class's own public source (the public/
-    file named as its starter: read with the cohort, session 36's sim36p kept a reading of its first text)."""
+    file named as its starter: read with the cohort, session 36's sim36p kept a reading of its first text; its package's
+    files for a starter handed out as a package, sim41b1). Notebooks and zips are the cohort's files too (session 41:
+    before, only .py files were hashed, so a notebook class's changed cell kept its stale reading)."""
     digest = hashlib.sha256()
-    for path in sorted([*folder.rglob("*.py"), *(folder / "starter").glob("README*.md")]):
+    handed = [*folder.rglob("*.py"), *folder.rglob("*.ipynb"), *folder.rglob("*.zip")]  # notebooks, LMS zips too
+    for path in sorted([*handed, *(folder / "starter").glob("README*.md")]):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
     if (folder / "starter").is_dir() and (source := run.public_source(folder)) != run.PUBLIC_ARCHIVE / "engine.py":
-        digest.update(b"public\0" + source.read_bytes())
+        for path in sorted(source.rglob("*.py")) if source.is_dir() else [source]:  # a package: sim41b1's public/
+            digest.update(b"public\0" + path.relative_to(source.parent).as_posix().encode() + b"\0"
+                          + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
