@@ -252,8 +252,10 @@ def _guarded(sub_id: str, kind: str, path: Path, where: str, read, *, export: di
     else:
         files = {name: content for name, (content, _) in read_.items()}
         origins = {name: origin for name, (_, origin) in read_.items()}
-        return Submission(sub_id, kind, str(path), files, None, files_digest(files, package), origins, export=export,
-                          package=package)
+        # the files that are a notebook's cells joined: the loader's decision (Origin.cells), never the text's
+        notebooks = tuple(sorted(name for name, origin in origins.items() if origin.cells is not None))
+        return Submission(sub_id, kind, str(path), files, None, files_digest(files, package, notebooks), origins,
+                          export=export, package=package, notebooks=notebooks)
     return replace(_rejected(sub_id, kind, path, str(said), said), export=rejected_export)
 
 
