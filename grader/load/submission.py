@@ -62,6 +62,11 @@ class Submission:
         return origin.place(line) if origin else {"file": file, "line": line}
 
 
+def notebooks_of(origins: dict) -> tuple:
+    """`Submission.notebooks` of ORIGINS (name -> Origin): the files that are a notebook's code cells joined."""
+    return tuple(sorted(name for name, origin in origins.items() if origin.cells is not None))
+
+
 def files_digest(files: dict[str, bytes], package: str | None = None, notebooks=()) -> str:
     """sha256 over the sorted (path, content) pairs, each length-prefixed so no two sets collide, and the
     `package` they were handed in as (`Submission.package`) where there is one: the same files observed as a
