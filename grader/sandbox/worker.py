@@ -31,7 +31,7 @@ from mmap import mmap as _mmap  # noqa: E402 (bound before student code runs, li
 
 # Bound before student code runs, so monkeypatching these later has no effect here.
 _write, _exit, _getpid, _type, _str, _int = _os.write, _os._exit, _os.getpid, type, str, int
-_BaseException, _SystemExit, _RecursionError = BaseException, SystemExit, RecursionError
+_BaseException, _SystemExit, _RecursionError, _isinstance = BaseException, SystemExit, RecursionError, isinstance
 _float, _repr, _bool, _dict, _list, _tuple = float, repr, bool, dict, list, tuple
 
 
@@ -336,7 +336,7 @@ def main():
         # so does one that calls sys.exit() (IPython shows its SystemExit as the cell's error)
         module = raised.ran_cells(exc, module_name, _join(submission_dir, module_name + ".py")) if request.get(
             "cells") == "1" else None
-        if module is None and isinstance(exc, _SystemExit):  # a .py file's sys.exit() at import: it ends the run
+        if module is None and _isinstance(exc, _SystemExit):  # a .py file's sys.exit() at import: it ends the run
             emit(event="exited", code=_text(exc.code, 200))
             _exit(0)
         text, exception, where = _describe(exc, submission_dir)
