@@ -24,7 +24,7 @@ with the closed-form least-squares answer beside it and one whose mean divides b
 What these found (before -> after):
 - correct-six-cells-assert-fails scored 0/63 ("AssertionError: my friend's answer sheet says 7.5?", cell 8): the
   notebook's code cells run joined as one module, and the demo cell's failing assert ended the import, where
-  Jupyter's Run All had the engine working. A notebook's module (notebooks.joined_cells) whose import raises is now
+  Jupyter's Run All had the engine working. A notebook's module (the loader's Submission.notebooks) whose import raises is now
   graded as Run All leaves it: the worker keeps the namespace of the cells before it (sandbox/raised.ran_cells,
   when a class `Value` is defined by then and the exception is no MemoryError), and the engine/imports test (0
   points) names the cell and its error: 63/63. A .py file that raises at import still fails whole, as Python's
@@ -210,18 +210,6 @@ def test_the_namespace_a_raising_module_left_is_the_module(tmp_path, code, kept)
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("nbmod41", None)
-
-
-def test_only_a_notebooks_joined_cells_are_run_as_cells():
-    from grader.load.notebooks import joined_cells, read_notebook
-
-    notebook = (FRESH / "engine" / "correct-six-cells-assert-fails.ipynb").read_bytes()
-    engine = read_notebook(notebook, "lab.ipynb")[0]
-    typed = read_notebook(notebook.replace(b'"import math\\n"', b'"from __future__ import annotations\\n", '
-                                                                  b'"import math\\n"'), "lab.ipynb")[0]
-    assert typed.startswith(b"from __future__ import annotations")
-    assert (joined_cells(engine), joined_cells(typed), joined_cells(b"import math\nclass Value: pass\n")) == (
-        True, True, False)
 
 
 def test_the_worker_s_report_of_a_raising_cell_is_checked():

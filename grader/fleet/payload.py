@@ -64,6 +64,10 @@ JOB_SCHEMA = {
                 # the package the files were handed in as (Submission.package): an identifier whose
                 # `<package>/__init__.py` is one of the files (read_job checks both); absent for none
                 "package": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": r"^[^/\\.\x00]+$"},
+                # the files that are a notebook's code cells joined (Submission.notebooks): each one of the files
+                # (read_job checks it); absent for none
+                "notebooks": {"type": "array", "maxItems": MAX_FILES, "uniqueItems": True,
+                              "items": {"type": "string", "maxLength": 255}},
             },
         },
         "suite": {
@@ -150,7 +154,8 @@ def job_payload(submission, suite, limits, observer, *, require_sandbox):
         "grader": __version__,
         "submission": {"files": {name: base64.b64encode(data).decode("ascii")
                                  for name, data in sorted(submission.files.items())},
-                       **({"package": submission.package} if submission.package is not None else {})},
+                       **({"package": submission.package} if submission.package is not None else {}),
+                       **({"notebooks": list(submission.notebooks)} if submission.notebooks else {})},
         "suite": {"name": suite.name, "digest": suite.digest, "observer": observer},
         "limits": dataclasses.asdict(limits),
         "require_sandbox": bool(require_sandbox),
@@ -174,6 +179,7 @@ class ObservationJob:
     limits: Limits
     require_sandbox: bool
     draws: dict | None = None  # the submitting grade's drawn probes (JOB_SCHEMA's `draws`), or None
+    notebooks: tuple = ()  # the files that are a notebook's code cells joined (Submission.notebooks)
 
 
 def read_job(payload):
@@ -196,13 +202,17 @@ def read_job(payload):
     if package is not None and not (package.isidentifier() and f"{package}/__init__.py" in files):
         raise PayloadError(f"the job's package {package[:80]!r} is not an identifier whose __init__.py is one of "
                            "its files")
+    notebooks = tuple(sorted(payload["submission"].get("notebooks", ())))
+    if any(name not in files for name in notebooks):
+        raise PayloadError("the job's notebooks are not all among its files")
     limits = canonical_limits(payload["limits"])
     suite, draws = payload["suite"], payload.get("draws")
     digest = suite["digest"] if draws is None else f"{suite['digest']}+{draws['digest']}"  # as ObservationCache.key
-    key = ObservationCache.key_of(payload["grader"], suite["observer"], digest, limits, files_digest(files, package))
+    key = ObservationCache.key_of(payload["grader"], suite["observer"], digest, limits,
+                                  files_digest(files, package, notebooks))
     return ObservationJob(key=key, files=files, package=package, suite=suite["name"],
                           suite_digest=suite["digest"], observer=suite["observer"], limits=limits,
-                          require_sandbox=payload["require_sandbox"], draws=draws)
+                          require_sandbox=payload["require_sandbox"], draws=draws, notebooks=notebooks)
 
 
 class GivenDraws:

@@ -68,8 +68,8 @@ class CannotServe(Exception):
 class QueuedSubmission:
     """A submission as a job carries it: what observe_submission reads."""
 
-    def __init__(self, id, files, package):
-        self.id, self.files, self.package = id, files, package
+    def __init__(self, id, files, package, notebooks=()):
+        self.id, self.files, self.package, self.notebooks = id, files, package, tuple(notebooks)
 
 
 class Machine:
@@ -130,7 +130,8 @@ def observe_job(payload):
     sandbox.limits = job.limits  # this horse's own copy of the sandbox: the worker's is untouched
     started = time.monotonic()
     try:
-        run = observe_submission(QueuedSubmission("submission", job.files, job.package), suite, sandbox, 0)
+        queued = QueuedSubmission("submission", job.files, job.package, job.notebooks)
+        run = observe_submission(queued, suite, sandbox, 0)
     except BaseTimeoutException:
         raise  # RQ's own job timeout: the job failed, and is retried
     except Exception:

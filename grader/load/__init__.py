@@ -100,7 +100,7 @@ from .reading import (ARCHIVE_SUFFIXES, ENGINE, SUBMISSION_SUFFIXES, Budget, Ori
                       is_hidden, name_text, some_names)
 from .export_words import export_note
 from .exports import Group, group_export
-from .submission import Submission, files_digest
+from .submission import Submission, files_digest, notebooks_of
 from .submission import rejected_submission as _rejected
 from .zips import read_zip
 
@@ -250,10 +250,10 @@ def _guarded(sub_id: str, kind: str, path: Path, where: str, read, *, export: di
     except Exception as e:  # a reader's bug or an exotic OS error must not cost the entry its row
         said = msg("{file} could not be read ({error})", file=where, error=f"{type(e).__name__}: {e}")
     else:
-        files = {name: content for name, (content, _) in read_.items()}
-        origins = {name: origin for name, (_, origin) in read_.items()}
-        return Submission(sub_id, kind, str(path), files, None, files_digest(files, package), origins, export=export,
-                          package=package)
+        files, origins = {n: content for n, (content, _) in read_.items()}, {n: o for n, (_, o) in read_.items()}
+        notebooks = notebooks_of(origins)  # the loader's decision (Origin.cells), never the files' text
+        return Submission(sub_id, kind, str(path), files, None, files_digest(files, package, notebooks), origins,
+                          export=export, package=package, notebooks=notebooks)
     return replace(_rejected(sub_id, kind, path, str(said), said), export=rejected_export)
 
 

@@ -57,7 +57,8 @@ def for_suite(submissions: list, forbid) -> list:
     made = []
     for sub in submissions:
         files = sub.files if sub.rejected else without_comparison_cells(sub.files, sub.origins, forbid)
-        made.append(sub if files is sub.files else replace(sub, files=files, digest=files_digest(files, sub.package)))
+        made.append(sub if files is sub.files else replace(sub, files=files,
+                                                           digest=files_digest(files, sub.package, sub.notebooks)))
     return made
 
 

@@ -206,17 +206,6 @@ IPYTHON_STAND_INS = (
 )
 
 
-
-def joined_cells(code: bytes) -> bool:
-    """Whether CODE, a module the sandbox imports, is a notebook's code cells joined (read_notebook's engine): the
-    IPython stand-ins open it, after its one line of `from __future__` imports if it has one. The worker then runs it
-    as Jupyter's Run All runs the cells: a cell that raises stops the rest, and what ran before is graded
-    (grader/sandbox/raised.py's ran_cells); a .py file's import that raises stops all of it, as Python's does."""
-    stand_ins = IPYTHON_STAND_INS.encode("utf-8")
-    return code.startswith(stand_ins) or (code.startswith(b"from __future__ import ")
-                                          and code.partition(b"\n")[2].startswith(stand_ins))
-
-
 # a call into IPython (`get_ipython().system(...)`, `.run_line_magic(...)`, `.kernel...`): what Jupyter's export
 # writes for an escape, and what no stand-in answers, so its statement is dropped as an escape is. A use of
 # `get_ipython()` itself stays, as Python: `IN_COLAB = 'google.colab' in str(get_ipython())`, `get_ipython() is

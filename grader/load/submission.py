@@ -29,6 +29,12 @@ class Submission:
     `<package>/__init__.py` is in `files`, or None. Every surface reads this
     field (the sandbox's finder, the "from scratch" test, the fleet's job, the
     digest); none derives it again from the files' names.
+    `notebooks` names the files of `files` that are a notebook's code cells
+    joined (their `Origin.cells`): the loader's decision, carried to the worker
+    as data (a cell that raises stops the notebook there, as Jupyter's Run All
+    does: grader/sandbox/raised.py's ran_cells) and part of the digest; never
+    derived again from a file's text (review 41: a .py opening with the IPython
+    stand-ins was graded as a notebook).
     """
 
     id: str
@@ -42,6 +48,7 @@ class Submission:
     # an LMS export's student (exports.py): the LMS, the student as it names them, the files and attempt graded
     export: dict | None = field(default=None, repr=False, hash=False, compare=False)
     package: str | None = None  # the package the files were handed in as (levels._as_package), or None
+    notebooks: tuple = ()  # the files that are a notebook's code cells joined (sorted names), the loader's say
     # other ids of the class that look alike, each graded, and what tells this one apart (alike_ids.told_apart)
     look_alike: dict | None = field(default=None, repr=False, hash=False, compare=False)
 
@@ -55,7 +62,12 @@ class Submission:
         return origin.place(line) if origin else {"file": file, "line": line}
 
 
-def files_digest(files: dict[str, bytes], package: str | None = None) -> str:
+def notebooks_of(origins: dict) -> tuple:
+    """`Submission.notebooks` of ORIGINS (name -> Origin): the files that are a notebook's code cells joined."""
+    return tuple(sorted(name for name, origin in origins.items() if origin.cells is not None))
+
+
+def files_digest(files: dict[str, bytes], package: str | None = None, notebooks=()) -> str:
     """sha256 over the sorted (path, content) pairs, each length-prefixed so no two sets collide, and the
     `package` they were handed in as (`Submission.package`) where there is one: the same files observed as a
     package and as plain modules are two observations (`engine.py` beside a helper `micrograd/__init__.py`, and
@@ -67,6 +79,9 @@ def files_digest(files: dict[str, bytes], package: str | None = None) -> str:
             h.update(part)
     if package is not None:  # after the pairs, marked as no pair is (a length of all ones): none collides
         h.update(b"\xff" * 8 + package.encode("utf-8"))
+    for name in sorted(notebooks):  # marked apart from the package's mark and from each other (length-prefixed)
+        part = name.encode("utf-8")
+        h.update(b"\xfe" * 8 + len(part).to_bytes(8, "big") + part)
     return h.hexdigest()
 
 

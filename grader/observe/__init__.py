@@ -19,7 +19,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ..forbidden import absent_imports, forbidden_imports, module_name
 from ..i18n import Message, msg
-from ..load.notebooks import joined_cells
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
 from ..sandbox.accounting import Budget
@@ -109,8 +108,8 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
                "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000,
                "absent": absent_imports(submission.files, suite.forbid + suite.refuse)}
-    if joined_cells(submission.files.get(f"{suite.module}.py", b"")):  # a raising cell stops the rest, as in Jupyter
-        request["cells"] = "1"
+    if f"{suite.module}.py" in submission.notebooks:  # the loader's say (Origin.cells), never the file's text:
+        request["cells"] = "1"  # a notebook's cell that raises stops the rest, as Jupyter's Run All does
     tops = {module_name(name).partition(".")[0] for name in submission.files if name.endswith(".py")}
     if (package := submission.package) is not None:  # handed in as a package (micrograd/nn.py): the loader's say
         request["package"] = package  # their `random.py` is theirs as `from . import random` only, as in a package

@@ -4,6 +4,7 @@ bound here are Python's own whatever the submission replaces later; called only 
 
 _type, _str, _int, _tuple, _BaseException, _RuntimeError = type, str, int, tuple, BaseException, RuntimeError
 _Exception, _MemoryError, _isinstance, _dict = Exception, MemoryError, isinstance, dict
+_STOPS_A_CELL = (Exception, SystemExit, KeyboardInterrupt)  # what a Jupyter cell shows as its error, Run All stopped
 _modules = __import__("sys").modules
 
 # The operators a probe's line may apply to a Value, by the bytecode's name: the methods looked up, left's first.
@@ -143,10 +144,13 @@ def ran_cells(exc, module_name, path):
     """A notebook's module as Jupyter's Run All leaves it when one of its cells raises: what the cells before ran (and
     the raising cell up to its error), the rest not run. The grader imports a notebook's code cells joined as one
     module at PATH (grader/load/notebooks.py), whose import EXC ended: its namespace is read from the module's frame
-    in the traceback and made the module, in sys.modules. None where nothing is to be graded so: an exception that is
-    no Exception the code raised (a limit: MemoryError), or no class `Value` defined by then. Session 41: a correct
-    engine followed by a demo cell whose `assert` failed was graded 0/63, where Jupyter had the engine working."""
-    if not _isinstance(exc, _Exception) or _isinstance(exc, _MemoryError):
+    in the traceback and made the module, in sys.modules. None where nothing is to be graded so: an exception that
+    a cell would not show as its error (a limit's: MemoryError; GeneratorExit), or no class `Value` defined by then.
+    An Exception, SystemExit (`sys.exit()`: IPython shows it as the cell's error) and KeyboardInterrupt (what the
+    kernel shows for an interrupted cell) each stop Run All at their cell; the sandbox's limits kill the worker by
+    SIGKILL, never by one of these. Session 41: a correct engine followed by a demo cell whose `assert` failed was
+    graded 0/63, where Jupyter had the engine working (review 41: and one whose last cell called sys.exit())."""
+    if not _isinstance(exc, _STOPS_A_CELL) or _isinstance(exc, _MemoryError):
         return None
     try:  # the traceback as Python made it: an exception class of the student's cannot stand in its own
         namespace, tb = None, _BaseException.__traceback__.__get__(exc)

@@ -31,7 +31,7 @@ from mmap import mmap as _mmap  # noqa: E402 (bound before student code runs, li
 
 # Bound before student code runs, so monkeypatching these later has no effect here.
 _write, _exit, _getpid, _type, _str, _int = _os.write, _os._exit, _os.getpid, type, str, int
-_BaseException, _SystemExit, _RecursionError = BaseException, SystemExit, RecursionError
+_BaseException, _SystemExit, _RecursionError, _isinstance = BaseException, SystemExit, RecursionError, isinstance
 _float, _repr, _bool, _dict, _list, _tuple = float, repr, bool, dict, list, tuple
 
 
@@ -330,16 +330,16 @@ def main():
     spare = _spare(None)
     try:
         module = __import__(module_name)
-    except _SystemExit as exc:
-        spare = _give_back(spare)
-        emit(event="exited", code=_text(exc.code, 200))
-        _exit(0)
     except _BaseException as exc:
         spare = _give_back(spare)
-        text, exception, where = _describe(exc, submission_dir)
-        # a notebook's cells: one that raises stops the rest, as Jupyter's Run All does (raised.py's ran_cells)
+        # a notebook's cells: one that raises stops the rest, as Jupyter's Run All does (raised.py's ran_cells), and
+        # so does one that calls sys.exit() (IPython shows its SystemExit as the cell's error)
         module = raised.ran_cells(exc, module_name, _join(submission_dir, module_name + ".py")) if request.get(
             "cells") == "1" else None
+        if module is None and _isinstance(exc, _SystemExit):  # a .py file's sys.exit() at import: it ends the run
+            emit(event="exited", code=_text(exc.code, 200))
+            _exit(0)
+        text, exception, where = _describe(exc, submission_dir)
         if module is None:
             emit(event="imported", ok=False, error=text, exception=exception, where=where, facts=facts(exc))
             _exit(0)
