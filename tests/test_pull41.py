@@ -24,13 +24,16 @@ from grader.diagnose.source_tree import analysed
 FRESH = Path(__file__).parent / "fixtures" / "mend41b" / "engine"
 PLANTED = {
     # a loop over the users writing each one's share: the last one wins
-    "bug-pull-sum": ("pull-sum", "            node.grad = sum(user.rule(user.grad)[at] for user, at in users[id(node)])",
-                     "            for user, at in users[id(node)]:\n                node.grad = user.rule(user.grad)[at]"),
+    "bug-pull-sum": ("pull-sum",
+                     "            node.grad = sum(user.rule(user.grad)[at] for user, at in users[id(node)])",
+                     "            for user, at in users[id(node)]:\n"
+                     "                node.grad = user.rule(user.grad)[at]"),
     # the last user's share alone, into the keyed store
     "bug-pull-fsum-store": (
         "pull-fsum-store", '            node._store["grad"] = math.fsum(user.rule(user._store["grad"])[at]\n'
                            '                                            for user, at in users[id(node)])',
-        '            user, at = users[id(node)][-1]\n            node._store["grad"] = user.rule(user._store["grad"])[at]'),
+        '            user, at = users[id(node)][-1]\n'
+        '            node._store["grad"] = user.rule(user._store["grad"])[at]'),
     # the local set, not added to, in the loop
     "bug-pull-total": ("pull-total", "                total += user.rule(user.grad)[at]",
                        "                total = user.rule(user.grad)[at]"),
