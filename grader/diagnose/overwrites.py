@@ -11,6 +11,7 @@ import re
 from ..parsing import called_name
 from .handed_on import _imports
 from .missing import class_place
+from .pulled import pulled_sum
 from .rule_owner import rule_of
 from .source_patterns import (_RESET_NAME, _called_in_rules, _chains_in, _dotted, _enclosing, _is_number,
                               _reads_any_grad, grad_assignments)
@@ -98,7 +99,8 @@ def setter_calls(tree, parents, names, accessors=None):
         if len(functions) < 2 and functions[0].name not in _called_in_rules(tree, parents) \
                 and "backward" not in functions[0].name.lower():
             continue  # not a rule, nor a helper the rules call, nor the walk
-        if _reads_own(tree, value, own, readers) or _guarded_own(tree, call, own, readers):
+        if _reads_own(tree, value, own, readers) or _guarded_own(tree, call, own, readers) \
+                or pulled_sum(tree, value, own, parents):
             continue
         getter = next((g for g in sorted(getters)), None)
         dotted = _dotted(tree, func)
@@ -189,7 +191,8 @@ def slot_writes(tree, parents, names):
         if len(functions) < 2 and functions[0].name not in _called_in_rules(tree, parents) \
                 and "backward" not in functions[0].name.lower():
             continue  # not a rule, nor a helper the rules call, nor the walk
-        if _guarded_own(tree, node, own, names) or _slot_tested(tree, node, own, slots, names):
+        if _guarded_own(tree, node, own, names) or _slot_tested(tree, node, own, slots, names) \
+                or pulled_sum(tree, node.value, own, parents):
             continue
         found.append((node.lineno, words, functions, rule_of(tree, parents, node, functions)))
     return found
@@ -277,7 +280,8 @@ def adjoint_table_writes(tree, parents):
         reads += [_key_of(tree, c.args[0]) for c in ast.walk(node.value) if isinstance(c, ast.Call) and c.args
                   and isinstance(c.func, ast.Attribute) and c.func.attr == "get" and tree.chain.get(id(c.func.value))
                   == table]
-        if not reads or key in reads or None in reads or _test_reads(tree, node, table):
+        if not reads or key in reads or None in reads or _test_reads(tree, node, table) \
+                or (key[0] == "name" and pulled_sum(tree, node.value, key[1], parents)):
             continue
         if not (_TABLE_NAME.match(_dotted(tree, target.value).rpartition(".")[2])
                 or table in _seeded(tree, functions[0])):

@@ -12,6 +12,7 @@ import re
 from ..i18n import msg, nmsg, said
 from ..parsing import called_name
 from .generators import passes_a_gradient
+from .pulled import pulled_sum
 from .rule_owner import in_a_lambda_in_a_function, reads_a_gradient, rule_of
 from .source_tree import FUNCTIONS, children, grad_names, superseded
 
@@ -293,7 +294,8 @@ def grad_assignments(tree, parents, filename, more=()):
         read = _chains_in(tree, node.value)
         for target in grad_targets:
             chain = tree.chain.get(id(target))
-            if chain not in read and not _guarded_by(tree, node, chain):
+            if chain not in read and not _guarded_by(tree, node, chain) \
+                    and not pulled_sum(tree, node.value, tree.chain.get(id(target.value)), parents):
                 lines.append((node.lineno, _dotted(tree, target), functions, rule))
                 break
     lines = sorted([*lines, *more], key=lambda found: found[0])
