@@ -74,6 +74,16 @@ def _base_import(base, bound):
     return None, None
 
 
+def _in_a_rule(tree, parents, functions) -> bool:
+    """Whether a write inside FUNCTIONS (innermost first) sits in a backward rule: a closure, a helper the rules call,
+    or the walk; not in a reset (`zero_grad`) nor in a definition a later one supersedes. Where setter_calls and
+    slot_writes look (one test for both since session 41)."""
+    if not functions or _RESET_NAME.search(functions[0].name) or superseded(functions[-1], tree.tree, parents):
+        return False
+    return len(functions) >= 2 or functions[0].name in _called_in_rules(tree, parents) \
+        or "backward" in functions[0].name.lower()
+
+
 def setter_calls(tree, parents, names, accessors=None):
     """(line, (`self.setGrad`, `self.getGrad`), functions, rule) for each call of a gradient's setter
     (source_tree.grad_accessors: `def setGrad(self, g): self._grad = g`; ACCESSORS where given: those with the
@@ -93,12 +103,9 @@ def setter_calls(tree, parents, names, accessors=None):
             continue
         value, own = call.args[0], tree.chain.get(id(func.value))
         functions = _enclosing(call, parents)
-        if own is None or _is_number(value) or not _reads_any_grad(value, readers) or not functions \
-                or _RESET_NAME.search(functions[0].name) or superseded(functions[-1], tree.tree, parents):
+        if own is None or _is_number(value) or not _reads_any_grad(value, readers) \
+                or not _in_a_rule(tree, parents, functions):
             continue
-        if len(functions) < 2 and functions[0].name not in _called_in_rules(tree, parents) \
-                and "backward" not in functions[0].name.lower():
-            continue  # not a rule, nor a helper the rules call, nor the walk
         if _reads_own(tree, value, own, readers) or _guarded_own(tree, call, own, readers) \
                 or pulled_sum(tree, value, own, parents):
             continue
@@ -185,12 +192,8 @@ def slot_writes(tree, parents, names):
         read = {r[0] for r in read if r is not None}
         functions = _enclosing(node, parents)
         if not (read or _reads_any_grad(node.value, names)) or own in read or _reads_own(tree, node.value, own, names) \
-                or not functions or _RESET_NAME.search(functions[0].name) \
-                or superseded(functions[-1], tree.tree, parents):
+                or not _in_a_rule(tree, parents, functions):
             continue
-        if len(functions) < 2 and functions[0].name not in _called_in_rules(tree, parents) \
-                and "backward" not in functions[0].name.lower():
-            continue  # not a rule, nor a helper the rules call, nor the walk
         if _guarded_own(tree, node, own, names) or _slot_tested(tree, node, own, slots, names) \
                 or pulled_sum(tree, node.value, own, parents):
             continue
