@@ -288,3 +288,21 @@ def test_sim41hctl_holds_what_its_make_writes_and_labels_its_copies():
     assert labels["ctl_t1copy"] == {"cluster": "ctl_t1", "level": 2, "kind": "sim41hctl", "hard_pair": "ctl_t"}
     assert labels["ctl_n4"] == {"cluster": None, "level": None, "kind": "sim41hctl", "hard_pair": "ctl_n"}
     assert "sim41hctl" in controls.FOLDERS
+
+
+def test_sim42hctl_holds_what_its_make_writes_and_labels_its_copy():
+    """sim42hctl (session 42): three honest test files that paste one answer from a question-and-answer site whole
+    (q2 without its header comment) and a level-2 copy of one of them, labelled for sim39b2."""
+    make, measure, controls = _test_file_controls("sim42hctl")
+    assert sorted(make.HONEST) == ["q1", "q2", "q3"] and sorted(make.COPIES) == ["q1copy"]
+    # the answer's body is in every one of them, its header comment in all but q2
+    body = "        num = (f(*map(Value, plus)).data - f(*map(Value, minus)).data) / (2 * eps)\n"
+    header = "# nudge each input both ways and compare the slope with what backward() put in .grad.\n"
+    texts = {**make.HONEST, **make.COPIES}
+    assert [stem for stem, text in texts.items() if body in text] == ["q1", "q2", "q3", "q1copy"]
+    assert [stem for stem, text in texts.items() if header in text] == ["q1", "q3", "q1copy"]
+    labels = controls.style_labels("eighteenth", controls.style_files(BENCH / "sim42hctl"), measure.SOURCES,
+                                   "sim42hctl")["main"]
+    assert labels["ctl_q1copy"] == {"cluster": "ctl_q1", "level": 2, "kind": "sim42hctl", "hard_pair": "ctl_q"}
+    assert labels["ctl_q2"] == {"cluster": None, "level": None, "kind": "sim42hctl", "hard_pair": "ctl_q"}
+    assert "sim42hctl" in controls.FOLDERS

@@ -1,0 +1,91 @@
+"""Tests for a scalar autograd engine.
+
+Each test builds a small expression from `Value`s, calls `backward()` once and
+checks the value and the gradients against numbers worked out by hand, or
+against the slope of the engine's own forward pass measured by central
+differences. A test passes on a correct engine and fails (an `assert` that does
+not hold, or an exception) on an engine with a bug.
+
+Run them with `python test_engine.py`, or with pytest if you have it.
+"""
+
+import math
+
+from engine import Value
+
+# A test is a function whose name starts with `test_`. It builds a fresh
+# expression, runs backward() once and asserts what a correct engine gives:
+#
+#     def test_add_passes_the_gradient_to_both_sides():
+#         a, b = Value(2.0), Value(-3.0)
+#         y = a + b
+#         y.backward()
+#         assert close(y.data, -1.0)
+#         assert close(a.grad, 1.0) and close(b.grad, 1.0)
+
+
+def close(got, want, rel=1e-9, abs_=1e-12):
+    """Whether two floats agree to rounding error (never compare floats with ==)."""
+    return math.isclose(got, want, rel_tol=rel, abs_tol=abs_)
+
+
+def slope(f, x, h=1e-6):
+    """df/dx at x by central differences, for f taking and returning a float."""
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+# From an answer on a Q&A site ("How do I gradient-check a tiny autograd engine?"):
+# nudge each input both ways and compare the slope with what backward() put in .grad.
+
+def gradcheck(f, xs, eps=1e-5, tol=1e-4):
+    """Return the (analytic, numeric) gradient of each input and whether all of them agree."""
+    vals = [Value(x) for x in xs]
+    out = f(*vals)
+    out.backward()
+    pairs = []
+    for k, x in enumerate(xs):
+        plus = list(xs)
+        plus[k] = x + eps
+        minus = list(xs)
+        minus[k] = x - eps
+        num = (f(*map(Value, plus)).data - f(*map(Value, minus)).data) / (2 * eps)
+        pairs.append((vals[k].grad, num))
+    # relative tolerance, but never tighter than tol itself near zero
+    ok = all(abs(a - n) <= tol * max(1.0, abs(a), abs(n)) for a, n in pairs)
+    return pairs, ok
+
+
+CHECKS = [
+    ("cube", lambda u: u ** 3, [1.4]),
+    ("exp over sum", lambda u, v: u.exp() / (u + v), [0.1, 2.0]),
+    ("product plus square", lambda u, v: u * v + u * u, [0.7, -1.1]),
+    ("tanh of a difference", lambda u, v: (u - v).tanh(), [0.9, 0.2]),
+]
+
+
+def test_all_checks_numeric():
+    for label, fn, inputs in CHECKS:
+        grads, good = gradcheck(fn, inputs)
+        assert good, (label, grads)
+
+
+def test_reused_leaf():
+    v = Value(3.0)
+    w = v + v
+    w.backward()
+    assert v.grad == 2.0
+
+
+if __name__ == "__main__":
+    # Without pytest: run every test_ function above and say which fail.
+    tests = [(name, f) for name, f in list(globals().items()) if name.startswith("test_") and callable(f)]
+    failed = 0
+    for name, test in tests:
+        try:
+            test()
+        except Exception as exc:  # an assert that does not hold, or the engine raising
+            failed += 1
+            print(f"FAIL  {name}: {type(exc).__name__}: {exc}")
+        else:
+            print(f"PASS  {name}")
+    print(f"{len(tests) - failed} of {len(tests)} tests pass" if tests else "no test_ functions yet")
