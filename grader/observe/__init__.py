@@ -11,13 +11,13 @@ goes to a capped buffer.
 import os
 import queue
 import random
-import sys
 import threading
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 
 from ..forbidden import absent_imports, forbidden_imports, module_name
+from ..load.shadowing import worker_names
 from ..i18n import Message, msg
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
@@ -111,11 +111,11 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     if f"{suite.module}.py" in submission.notebooks:  # the loader's say (Origin.cells), never the file's text:
         request["cells"] = "1"  # a notebook's cell that raises stops the rest, as Jupyter's Run All does
     tops = {module_name(name).partition(".")[0] for name in submission.files if name.endswith(".py")}
-    if (package := submission.package) is not None:  # handed in as a package (micrograd/nn.py): the loader's say
-        request["package"] = package  # their `random.py` is theirs as `from . import random` only, as in a package
-        request["own"] = sorted(tops - {package, "__init__"} - sys.stdlib_module_names)
-    elif shadows := sorted(name for name in tops if name in sys.stdlib_module_names and name + ".py" in submission.files):
-        request["shadows"] = shadows  # their `random.py`, theirs for their own imports (sandbox/shadows.py)
+    # handed in as a package (micrograd/nn.py: the loader's say), their `random.py` is theirs as `from . import random`
+    # only; else theirs for their own imports (sandbox/shadows.py): a top-level file's, as the loader carried it
+    package = submission.package
+    request.update(worker_names(tops if package is not None else
+                                {name for name in tops if name + ".py" in submission.files}, package))
     run["forbidden_imports"] = None  # read while the first worker starts (its place in the record kept)
     read = {}
 
