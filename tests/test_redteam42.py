@@ -81,18 +81,37 @@ def test_the_workers_names_are_the_loaders_standard_modules():
         "package": "micrograd", "own": ["engine", "sitecustomize"]}
 
 
-def _request(todo):
-    box = types.SimpleNamespace(late_names=LateNames, limits=LIMITS)
-    return Attempt(box, 0, None, {"module": "engine"}, todo, None, None).request
+def _request(todo, as_drawn=False, box=types.SimpleNamespace(late_names=LateNames, limits=LIMITS)):
+    return Attempt(box, 0, None, {"module": "engine"}, todo, None, None, as_drawn=as_drawn).request
 
 
 def test_a_check_and_the_grade_of_record_give_the_worker_one_command_line():
-    # the grade of record names its drawn probes later, on the channel; a check has none, and the same line
-    assert _request(["chain", "diamond", "chain@k1", "diamond@k2"]) == _request(["chain", "diamond"]) == {
+    # the grade of record names its drawn probes later, on the channel; a check of a suite that draws has none, and
+    # the same line (it had no `later=1`)
+    assert _request(["chain", "diamond", "chain@k1", "diamond@k2"]) == _request(["chain", "diamond"], True) == {
         "module": "engine", "run": ["chain", "diamond"], "later": 1}
+    # a suite that draws nothing: neither has the channel (a module more in the worker would move the heap)
+    assert _request(["chain", "diamond"]) == {"module": "engine", "run": ["chain", "diamond"]}
     # a sandbox without the channel (a stand-in of the tests') names every probe on the line, as before
-    assert Attempt(types.SimpleNamespace(limits=LIMITS), 0, None, {"module": "engine"}, ["chain"], None,
-                   None).request == {"module": "engine", "run": ["chain"]}
+    assert _request(["chain"], True, types.SimpleNamespace(limits=LIMITS)) == {"module": "engine", "run": ["chain"]}
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_grade_check_starts_the_engine_suites_worker_as_the_grade_does(tmp_path, monkeypatch):
+    """Both through the pipeline, the worker's arguments as the sandbox builds them (layers.worker_arguments)."""
+    import grader.sandbox as sandbox
+    from grader.classroom.student_check import check
+    from grader.pipeline import grade
+
+    seen = []
+    monkeypatch.setattr(sandbox, "worker_arguments", lambda request: seen.append(
+        sandbox.layers.worker_arguments(request)) or seen[-1])
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "alice.py").write_text(CORRECT, encoding="utf-8")
+    grade(tmp_path / "class", exercise="engine", limits=LIMITS, jobs=1, draw_secret=b"redteam42")
+    check(tmp_path / "class" / "alice.py", "engine", limits=LIMITS)
+    assert len(seen) == 2 and seen[0] == seen[1] and "later=1" in seen[0]
 
 
 def _in_backward(body, before=""):

@@ -101,6 +101,9 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     todo = secret_order(every) if cases else list(every)
     probes = {}
     run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
+    # a check of a suite whose grade of record draws (judge/drawn.drawn_probes): its workers are started as the
+    # grade's first one is, with the drawn probes' channel (none named on it), so that nothing tells them apart
+    as_drawn = draws is None and bool(getattr(suite, "draw_inputs", False)) and not cases
     budget = Budget(limits, drawn=len(drawn) and DRAWN_SHARE)
     # `modules`: what a probe may reach as m.<name>, the suite's own files (nn.py, neuron.py, ...)
     # `absent`: modules the student imports that the sandbox may not have (graphviz above a draw_dot()): stand-ins
@@ -151,7 +154,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 to_grader, attempt_todo = {}, todo
             try:
                 attempt = Attempt(sandbox, slot, base, request, attempt_todo, output, budget, tally,
-                                  meanwhile=None if "begun" in read else meanwhile).run()
+                                  meanwhile=None if "begun" in read else meanwhile, as_drawn=as_drawn).run()
             finally:
                 if cases:
                     sandbox.cleanup(base)

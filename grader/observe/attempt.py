@@ -47,15 +47,18 @@ def ran_out_said(raised, sandbox):
 class Attempt:
     """One worker process: runs the probes in `todo` until done, a timeout or its death."""
 
-    def __init__(self, sandbox, slot, base, request, todo, output, budget, tally=None, meanwhile=None):
+    def __init__(self, sandbox, slot, base, request, todo, output, budget, tally=None, meanwhile=None,
+                 as_drawn=False):
         self.sandbox, self.slot, self.base = sandbox, slot, base
         # the drawn probes (`probe@token`, after every published one) are named to the worker only once the last
         # published result is in (_send_names), on the sandbox's channel (`late_names`: its class, late_names.py)
-        # (`later`: their names, none in a check): every worker where the sandbox has the channel, so that the worker's
-        # command line and descriptors are the same in `grade check` as in the grade of record (session 42: a check's
-        # lacked `later=1`, which an engine could read to behave in a check as it does not in the grade)
-        self._channel = getattr(sandbox, "late_names", None)
-        self.later = [name for name in todo if "@" in name] if self._channel is not None else []
+        # (`later`: their names). `as_drawn`: a check of a suite whose grade of record draws gets the channel too, none
+        # named on it, so that its worker's command line and descriptors are the grade's (session 42: a check's lacked
+        # `later=1`, which an engine could read to behave in a check as it does not in the grade). Not every worker: a
+        # module more in a worker that runs no drawn probe would move the heap (docs/determinism.md)
+        channel = getattr(sandbox, "late_names", None)
+        self.later = [name for name in todo if "@" in name] if channel is not None else []
+        self._channel = channel if self.later or as_drawn else None
         published = [name for name in todo if "@" not in name] if self._channel is not None else todo
         self.request = dict(request, run=published, **({"later": 1} if self._channel is not None else {}))
         self._names = None  # their channel (sandbox/late_names.py), while this worker runs
