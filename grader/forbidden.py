@@ -100,6 +100,12 @@ def _nodes(tree, source):
     return ast.walk(tree)
 
 
+def import_calls(tree, source):
+    """The calls of a file's tree that may import by a literal name (`importlib.import_module("random")`,
+    `__import__("m")`): none in an ASCII text that names neither (_nodes)."""
+    return (node for node in _nodes(tree, source) if isinstance(node, ast.Call))
+
+
 _PARSED: collections.OrderedDict = collections.OrderedDict()
 _PARSED_LOCK = threading.Lock()
 _KEPT = 4  # a submission's file is read by this walk, then by the diagnosis's hints, in the same thread

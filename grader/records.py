@@ -168,7 +168,8 @@ class ExceptionFacts(TypedDict):
     errno: NotRequired[int]  # an OSError's number, when it has one (EROFS: a file written in the read-only folder)
     # the limit Python's own exception said the code reached, in it or one it was raised while handling: "memory" (a
     # MemoryError), "processes" (BlockingIOError EAGAIN: a fork refused), "threads" (a thread refused), "file-size"
-    # (OSError EFBIG: a file written past --file-size), "open-files" (OSError EMFILE); sandbox/worker.py
+    # (OSError EFBIG: a file written past --file-size), "disk-space" (OSError ENOSPC: /tmp full), "open-files"
+    # (OSError EMFILE); sandbox/raised.py
     ran_out: NotRequired[str]
 
 

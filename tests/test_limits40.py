@@ -120,8 +120,9 @@ def test_the_worker_reads_which_limit_from_the_exceptions_type_and_number():
     def caused():
         raise KeyError("k") from RuntimeError("can't start new thread")
     assert _ran_out(caused) == "threads"
+    # /tmp full: the sandbox's tmpfs of --file-size MiB (session 42: it was none of the limits, tests/test_redteam42.py)
+    assert _ran_out(_raise(OSError(errno.ENOSPC, "No space left on device"))) == "disk-space"
     # none of the limits
-    assert _ran_out(_raise(OSError(errno.ENOSPC, "No space left on device"))) is None
     assert _ran_out(_raise(BlockingIOError(errno.EBADF, "x"))) is None
     assert _ran_out(_raise(RuntimeError("can't start new thread", "twice"))) is None
     assert _ran_out(_raise(RuntimeError("something else"))) is None

@@ -248,10 +248,17 @@ def test_held_lines_forged_at_exit_a_daemon_on_the_pipes_and_stopped_neighbours_
 @pytest.mark.parametrize("name", ["self-stop", "signals-ignored-loop"])
 def test_held_a_worker_that_stops_itself_or_ignores_signals_ends_as_a_loop_does(engine_rows, name):
     # SIGSTOP and ignored SIGTERM/SIGXCPU/...: killed at the probe's 2 s as a plain loop is (SIGKILL, which neither
-    # stops), worker after worker up to the grader's limit of 9, with the loop's row word for word
+    # stops), worker after worker up to the grader's limit of 9, with the loop's status, score and tests; the loop's
+    # words, save that a stopped worker is said to be stopped (session 42, tests/test_redteam42.py: it was a loop's)
     rows, leftovers = engine_rows
-    assert _outcome(rows[name]) == _outcome(rows["plain-loop"])
+    assert _outcome(rows[name])[:2] == _outcome(rows["plain-loop"])[:2]
+    assert _outcome(rows[name])[3] == _outcome(rows["plain-loop"])[3]
     assert rows[name]["status"] == "crashed" and rows[name]["score"] < TWIN_SCORE
-    assert rows[name]["message"] == ("the worker crashed 9 times (the last time: did not finish within 2 s); the rest "
-                                     "of the probes were not run")
+    why = ("" if name != "self-stop" else ", because your code stopped its own process (a `SIGSTOP` or `SIGTSTP` "
+           "signal: `os.kill(os.getpid(), signal.SIGSTOP)`, `os.killpg`, `signal.raise_signal`), which then did "
+           "nothing until its time ran out; an engine sends no signal: remove the code that sends it")
+    assert rows[name]["message"] == (f"the worker crashed 9 times (the last time: did not finish within 2 s{why}); "
+                                     "the rest of the probes were not run")
+    assert rows["plain-loop"]["message"] == ("the worker crashed 9 times (the last time: did not finish within 2 s); "
+                                             "the rest of the probes were not run")
     assert leftovers == {}

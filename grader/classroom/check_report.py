@@ -11,6 +11,7 @@ import html
 from ..i18n import place, translator
 from ..judge import DIGITS, fmt
 from ..report.record import Said, number
+from ..student_text import printable
 
 LABELS = {"passed": "PASS", "failed": "FAIL", "error": "FAIL", "timeout": "FAIL", "skipped": "SKIP"}
 
@@ -137,8 +138,11 @@ def _entry(head: str, text: str) -> str:
     """One entry of the report (a test's line, a `why:`, a note): `head` and `text`, each line of `text` after its
     first indented under it. Text of several lines (an exception's message is the student's to write) never
     starts a line of its own, so every line that starts with PASS, FAIL, SKIP, why: or note: is one the check
-    made, and the report's lines are its entries one for one (html_table's tail; scripts that read the labels)."""
-    first, *rest = (head + text).rstrip().splitlines() or [""]
+    made, and the report's lines are its entries one for one (html_table's tail; scripts that read the labels). Shown
+    as student_text.printable shows it: a control character or a bidi override of the student's (in an exception's
+    message, a file's name) is a visible escape, and a line or paragraph separator (U+2028, U+2029, which splitlines
+    breaks at) is one too (session 42: a message's U+202E reached the student's terminal and Jupyter's page raw)."""
+    first, *rest = printable(head + text).rstrip().splitlines() or [""]
     indent = " " * max(len(head), 6)
     return "\n".join([first.rstrip(), *(indent + line.rstrip() for line in rest if line.strip())])
 
@@ -157,7 +161,7 @@ def html_table(result) -> str:
         for row in table_rows(result):
             colour = {"PASS": "#1a7f37", "SKIP": "#6e7781"}.get(row["label"], "#cf222e")
             cells = [f"<td style='color:{colour};font-weight:bold'>{row['label']}</td>"]
-            cells += [f"<td style='text-align:left'>{html.escape(str(row[k]))}</td>"
+            cells += [f"<td style='text-align:left'>{html.escape(printable(str(row[k])))}</td>"
                       for k in ("name", "expression", "expected", "got", "diagnosis")]
             lines.append("<tr>" + "".join(cells) + "</tr>")
         lines.append("</tbody></table>")

@@ -36,7 +36,7 @@ def limit_options(command):
         click.option("--processes", type=click.IntRange(min=1), default=d.processes, show_default=True,
                      help="Processes and threads a worker may have."),
         click.option("--file-size", type=click.IntRange(min=1), default=d.file_size_mb, show_default=True,
-                     help="Largest file a worker may write, in MiB."),
+                     help="Largest file a worker may write, and the room of its /tmp (Linux sandbox), in MiB."),
         click.option("--output-limit", type=click.IntRange(min=1), default=d.output_kb, show_default=True,
                      help="KiB of a submission's printed output that are kept."),
         click.option("--require-sandbox", is_flag=True,

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..forbidden import imported, imports_that_run, in_package, module_name, module_parents, own_module
+from ..forbidden import (import_calls, imported, imports_that_run, in_package, module_name, module_parents,
+                         own_module)
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
@@ -91,7 +92,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         if more == wanted:
             break
         wanted = more
-    for name, (where, file) in shadowing(level, files, _imports).items():  # their `random.py`, after their helpers
+    for name, (where, file) in shadowing(level, files, _imports_and_calls).items():  # their `random.py`, after helpers
         _carry(files, unread, name, where, file, root)
     carried_twins(level.where, {name: content for name, (content, _) in files.items()})
     package = _as_package(level, root, files, picks[ENGINE] == "__init__.py")  # before: `from . import h` needs h.py
@@ -209,6 +210,17 @@ def _imports(name: str, content: bytes, package: str | None = None) -> set[str]:
     within = in_package(name, package)  # `from . import helper` in the package's `engine.py`: `helper`
     return {own_module(module, package) for node in imports_that_run(tree)
             for module, _ in imported(node, within, calls=False)}
+
+
+def _imports_and_calls(name: str, content: bytes, package: str | None = None) -> set[str]:
+    """_imports, and the modules the file imports by a call with a literal name (`importlib.import_module("random")`,
+    `__import__("random")`), wherever the call is: what makes their `random.py` theirs (shadowing.py), as `python
+    engine.py` gives it to such a call (session 42: the loader left the file out, and the call got Python's)."""
+    if (tree := tree_or_none(content)) is None:
+        return set()
+    within = in_package(name, package)
+    return _imports(name, content, package) | {
+        own_module(module, package) for node in import_calls(tree, content) for module, _ in imported(node, within)}
 
 
 def _origin(level: Level, root: str, name: str, cells: tuple | None = None, runs: tuple | None = None) -> Origin:

@@ -13,6 +13,18 @@ import sys
 SHADOWING = frozenset(sys.stdlib_module_names) - {"sitecustomize", "usercustomize"}
 
 
+def worker_names(tops, package) -> dict:
+    """What the worker's request says of a submission's top-level modules `tops` (grader/observe): handed in as a
+    package (`package`), `own`, its modules that are not named as standard ones (as_package.py); else `shadows`,
+    those that are (shadows.py), where any is. The one test of "named as a standard module" (SHADOWING), the
+    loader's and the worker's alike: session 42 found the observer testing sys.stdlib_module_names, so that a
+    `sitecustomize.py` the loader left ordinary was a shadow in the worker."""
+    if package is not None:
+        return {"package": package, "own": sorted(set(tops) - {package, "__init__"} - SHADOWING)}
+    shadows = sorted(name for name in tops if name in SHADOWING)
+    return {"shadows": shadows} if shadows else {}
+
+
 def shadowing(level, files: dict, imports) -> dict:
     """The `.py` files of `level` named as standard modules that one of `files` (name -> (content, origin)) imports,
     read by `imports(name, content, package)`, that are not among them: name in the submission -> (level, its file there)."""

@@ -11,13 +11,13 @@ goes to a capped buffer.
 import os
 import queue
 import random
-import sys
 import threading
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 
 from ..forbidden import absent_imports, forbidden_imports, module_name
+from ..load.shadowing import worker_names
 from ..i18n import Message, msg
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
@@ -101,6 +101,9 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     todo = secret_order(every) if cases else list(every)
     probes = {}
     run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
+    # a check of a suite whose grade of record draws (judge/drawn.drawn_probes): its workers are started as the
+    # grade's first one is, with the drawn probes' channel (none named on it), so that nothing tells them apart
+    as_drawn = draws is None and bool(getattr(suite, "draw_inputs", False)) and not cases
     budget = Budget(limits, drawn=len(drawn) and DRAWN_SHARE)
     # `modules`: what a probe may reach as m.<name>, the suite's own files (nn.py, neuron.py, ...)
     # `absent`: modules the student imports that the sandbox may not have (graphviz above a draw_dot()): stand-ins
@@ -111,11 +114,11 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     if f"{suite.module}.py" in submission.notebooks:  # the loader's say (Origin.cells), never the file's text:
         request["cells"] = "1"  # a notebook's cell that raises stops the rest, as Jupyter's Run All does
     tops = {module_name(name).partition(".")[0] for name in submission.files if name.endswith(".py")}
-    if (package := submission.package) is not None:  # handed in as a package (micrograd/nn.py): the loader's say
-        request["package"] = package  # their `random.py` is theirs as `from . import random` only, as in a package
-        request["own"] = sorted(tops - {package, "__init__"} - sys.stdlib_module_names)
-    elif shadows := sorted(name for name in tops if name in sys.stdlib_module_names and name + ".py" in submission.files):
-        request["shadows"] = shadows  # their `random.py`, theirs for their own imports (sandbox/shadows.py)
+    # handed in as a package (micrograd/nn.py: the loader's say), their `random.py` is theirs as `from . import random`
+    # only; else theirs for their own imports (sandbox/shadows.py): a top-level file's, as the loader carried it
+    package = submission.package
+    request.update(worker_names(tops if package is not None else
+                                {name for name in tops if name + ".py" in submission.files}, package))
     run["forbidden_imports"] = None  # read while the first worker starts (its place in the record kept)
     read = {}
 
@@ -151,7 +154,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 to_grader, attempt_todo = {}, todo
             try:
                 attempt = Attempt(sandbox, slot, base, request, attempt_todo, output, budget, tally,
-                                  meanwhile=None if "begun" in read else meanwhile).run()
+                                  meanwhile=None if "begun" in read else meanwhile, as_drawn=as_drawn).run()
             finally:
                 if cases:
                     sandbox.cleanup(base)

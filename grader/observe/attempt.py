@@ -47,14 +47,20 @@ def ran_out_said(raised, sandbox):
 class Attempt:
     """One worker process: runs the probes in `todo` until done, a timeout or its death."""
 
-    def __init__(self, sandbox, slot, base, request, todo, output, budget, tally=None, meanwhile=None):
+    def __init__(self, sandbox, slot, base, request, todo, output, budget, tally=None, meanwhile=None,
+                 as_drawn=False):
         self.sandbox, self.slot, self.base = sandbox, slot, base
         # the drawn probes (`probe@token`, after every published one) are named to the worker only once the last
         # published result is in (_send_names), on the sandbox's channel (`late_names`: its class, late_names.py)
-        self._channel = getattr(sandbox, "late_names", None)
-        self.later = [name for name in todo if "@" in name] if self._channel is not None else []
-        published = [name for name in todo if "@" not in name] if self.later else todo
-        self.request = dict(request, run=published, **({"later": 1} if self.later else {}))
+        # (`later`: their names). `as_drawn`: a check of a suite whose grade of record draws gets the channel too, none
+        # named on it, so that its worker's command line and descriptors are the grade's (session 42: a check's lacked
+        # `later=1`, which an engine could read to behave in a check as it does not in the grade). Not every worker: a
+        # module more in a worker that runs no drawn probe would move the heap (docs/determinism.md)
+        channel = getattr(sandbox, "late_names", None)
+        self.later = [name for name in todo if "@" in name] if channel is not None else []
+        self._channel = channel if self.later or as_drawn else None
+        published = [name for name in todo if "@" not in name] if self._channel is not None else todo
+        self.request = dict(request, run=published, **({"later": 1} if self._channel is not None else {}))
         self._names = None  # their channel (sandbox/late_names.py), while this worker runs
         self.todo, self.output, self.budget = todo, output, budget
         self.tally = tally if tally is not None else ReportTally()  # shared by a submission's workers
@@ -71,6 +77,7 @@ class Attempt:
         self.hello = False
         self._pid = None  # the worker's pid as its hello named it: how its own processes are told from the code's
         self.processes = None  # those the code started and had not ended when its time ran out (None: none)
+        self.stopped = False  # ... and whether the worker's Python was stopped then (SIGSTOP: it waited, stopped)
         self.used = NOTHING  # what this worker used, all its processes counted
         self.phase = None  # (CPU limit, wall start, usage at start) of the import or the current probe
         self._read = (None, -1.0)  # the last reading of the accounting (since this worker started), and when
@@ -134,8 +141,8 @@ class Attempt:
             raise
         proc = None
         try:
-            self._names = self._channel() if self.later else None
-            later = {"later": self._names} if self.later else {}
+            self._names = self._channel() if self._channel is not None else None
+            later = {"later": self._names} if self._names is not None else {}
             proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w, **later)
             os.close(obs_w)
             os.close(out_w)
@@ -213,7 +220,8 @@ class Attempt:
                 except subprocess.TimeoutExpired:
                     pass
             if self.ended in TIMEOUTS:  # counted before the kill: one is enough, an engine starts none
-                self.processes = started_processes(self.sandbox, self.slot, proc, self._pid) or None
+                started, self.stopped = started_processes(self.sandbox, self.slot, proc, self._pid)
+                self.processes = started or None
             self.sandbox.kill(self.slot, proc)
             if self._names is not None:
                 self._names.close()
@@ -301,4 +309,4 @@ class Attempt:
             self._names.send(pending)
         except NamesRefused as exc:
             raise ProtocolError(f"the drawn probes' names were not handed over: {exc}") from None
-        self.drawn = True
+        self.drawn = self.drawn or bool(pending)  # none in a check: its time stays the fixed probes'

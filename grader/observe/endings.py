@@ -95,7 +95,8 @@ def _facts(suite, limits, attempt):
     return dict(dataclasses.asdict(limits), module=suite.module, file=f"{suite.module}.py", detail=attempt.detail,
                 starved=attempt.starved, measured=attempt.measured, timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
                 workers=MAX_RESTARTS + 1, limit=limit.get("kind"), limit_value=limit.get("value"),
-                limit_unit=limit.get("unit"), processes=getattr(attempt, "processes", None))
+                limit_unit=limit.get("unit"), processes=getattr(attempt, "processes", None),
+                stopped=getattr(attempt, "stopped", False))
 
 
 def _forked(said, processes) -> Message:
@@ -113,11 +114,26 @@ def _forked(said, processes) -> Message:
     return msg("{ending}, because {why}", ending=said, why=why, processes=processes, **limit)
 
 
+def _stopped(said) -> Message:
+    """A timeout's words where the worker's Python was stopped when its time ran out (a SIGSTOP of the submission's
+    own, to itself or its process group: observe/attempt.py reads its state): what happened, and what to do. A stopped
+    process spends no time, so it is ended by the wall clock's backstop (accounting.SLEEP_BACKSTOP); before session 42
+    its words were an infinite loop's."""
+    why = msg("your code stopped its own process (a `SIGSTOP` or `SIGTSTP` signal: `os.kill(os.getpid(), "
+              "signal.SIGSTOP)`, `os.killpg`, `signal.raise_signal`), which then did nothing until its time ran out; "
+              "an engine sends no signal: remove the code that sends it")
+    limit = {name: said.params[name] for name in LIMIT_DATA if name in said.params}
+    # TRANSLATORS: {ending} is how the time ran out ("did not finish within 1 s"), {why} the process that was stopped
+    return msg("{ending}, because {why}", ending=said, why=why, stopped=True, **limit)
+
+
 def _said(ending, facts) -> Message:
     """The ending's message with the facts its id names (a timeout of a starved worker says why it is observed
     again: the CPU it waited for, or this machine's wall clock)."""
-    forked = facts.get("processes") and ending.status == "timeout"
-    base = ending.forked if forked and ending.forked is not None else ending.message
+    stopped = facts.get("stopped") and ending.status == "timeout"
+    forked = not stopped and facts.get("processes") and ending.status == "timeout"
+    # the words without their guess at the cause (an infinite loop) where the cause is known
+    base = ending.forked if (forked or stopped) and ending.forked is not None else ending.message
     # seconds as the English writes them (`1`, `2.5`: numbers are parameters, never translated), counts as numbers
     params = {name: f"{facts[name]:g}" if isinstance(facts[name], float) else facts[name]
               for name in [*_FIELD.findall(base.id), *ending.data]}
@@ -125,6 +141,8 @@ def _said(ending, facts) -> Message:
     said = Message(base.id, params, base.plural, base.count)
     if forked:
         said = _forked(said, facts["processes"])
+    if stopped:
+        return _stopped(said)  # stopped, it waited for no CPU: never the machine's doing
     if ending.may_starve and facts["starved"]:
         limit = {name: said.params[name] for name in LIMIT_DATA if name in said.params}
         if facts["measured"]:

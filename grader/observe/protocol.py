@@ -11,6 +11,7 @@ import re
 from ..json_values import separators, values_in
 from ..probekit import MAX_DEPTH, MAX_TEXT, MAX_VALUES
 from ..student_text import valid_utf8
+from ..sandbox.limit_hit import RAISED_AT
 
 MAX_LINE = 1 << 20  # one observation line
 MAX_REPORT = 16 << 20  # everything one submission may report, all its workers together
@@ -188,8 +189,8 @@ def _exception(value):
 
 
 _FACT_TEXTS = ("raised_in", "entered", "name", "owner", "operator")
-# the limits Python's own exception names (sandbox/worker.py's _ran_out)
-RAN_OUT = ("memory", "processes", "threads", "file-size", "open-files")
+# the limits Python's own exception names (sandbox/raised.py's _ran_out): those the grader has words for, one list
+RAN_OUT = tuple(RAISED_AT)
 
 
 def _facts(value):

@@ -153,9 +153,10 @@ class Sandbox:
                 *system_binds(self.python, features=self.features), "--remount-ro", "/", "--seccomp", str(fd),
                 self.python, "-I", "-S"])
         self.slot_tmp = SlotTmp.create(self.root, self.limits.file_size_mb << 20, self.uid(0), bool(self.bwrap))
+        # the worker's /tmp is a tmpfs of --file-size MiB: a full one is that limit's (limit_hit.ran_out)
+        self.tmp_capped = bool(self.bwrap) and ("--size" in self.features or self.slot_tmp.mounted)
         bounded, self.memory_bound = describe_bound(cgroup_memory=self.cgroup_memory,
-                                                    seccomp=(self.seccomp is not None, why),
-                                                    tmp_capped="--size" in self.features or self.slot_tmp.mounted)
+                                                    seccomp=(self.seccomp is not None, why), tmp_capped=self.tmp_capped)
         if self.bwrap and not bounded:
             self.warning = (f"bubblewrap works here, but {self.memory_bound}: falling back to a weaker sandbox, in "
                             "which a submission can hold memory (memfds, shared memory, files in /tmp) beyond "

@@ -98,13 +98,15 @@ def limit_hit(returncode, before: dict, after: dict, limits, used=None):
 
 # The exception Python raises at each limit it reports (sandbox/worker.py's `_ran_out`), by the worker's fact
 RAISED_AT = {"memory": "MemoryError", "processes": "BlockingIOError", "threads": "RuntimeError",
-             "file-size": "OSError", "open-files": "OSError"}
+             "file-size": "OSError", "disk-space": "OSError", "open-files": "OSError"}
 
 
 def ran_out(kind, sandbox):
     """The limit a probe's exception says its code reached (the worker's `ran_out` fact: "memory", "processes",
-    "threads", "file-size", "open-files"), as data: the address space of each process (RLIMIT_AS, `--memory`: a
-    MemoryError), the size of a file (RLIMIT_FSIZE, `--file-size`: an OSError, EFBIG), the files and pipes each
+    "threads", "file-size", "disk-space", "open-files"), as data: the address space of each process (RLIMIT_AS,
+    `--memory`: a MemoryError), the size of a file (RLIMIT_FSIZE, `--file-size`: an OSError, EFBIG), the room of /tmp
+    (the sandbox's tmpfs of `--file-size` MiB, its files too: an OSError, ENOSPC; value None where /tmp is not the
+    sandbox's own, the machine's disk was full), the files and pipes each
     process holds open (RLIMIT_NOFILE: an OSError, EMFILE), or the processes
     and threads of all the worker's (RLIMIT_NPROC as root, else the slot cgroup's pids.max: a fork or a thread
     refused), its value None where this sandbox sets no such limit (the portable worker; a grader neither root nor
@@ -114,6 +116,10 @@ def ran_out(kind, sandbox):
         return {"kind": "address-space", "value": limits.memory_mb, "unit": "MiB"}
     if kind == "file-size":
         return {"kind": "file-size", "value": limits.file_size_mb, "unit": "MiB"}
+    if kind == "disk-space":  # /tmp full: the sandbox's tmpfs of --file-size MiB (Sandbox.tmp_capped), else the disk's
+        capped = getattr(sandbox, "tmp_capped", False)
+        return {"kind": "disk-space", "value": limits.file_size_mb if capped else None,
+                "unit": "MiB" if capped else None}
     if kind == "open-files":
         return {"kind": "open-files", "value": limits.open_files, "unit": "files"}
     cgroups = getattr(sandbox, "cgroups", None)
@@ -138,43 +144,46 @@ MAX_SCAN_SECONDS = 0.5
 
 
 def started_processes(sandbox, slot, proc, worker_pid):
-    """How many live processes the submission's code started in the worker of `slot` (started as `proc`) and has not
-    ended: the worker's live processes less its own, which are its Python (`worker_pid`, the pid its hello named, as
-    its pid namespace numbers it) and that process's ancestors (bubblewrap's two processes, the hops). Every other is
-    one the code started (a child, a grandchild, an orphan adopted by bubblewrap's pid 1 after a double fork): an
-    engine starts none. The live processes are the slot cgroup's cgroup.procs where the sandbox made one (none can
-    leave it; a zombie has left it), else from /proc: `proc` and its descendants, and the processes of the slot's
-    uid wherever they went. None where nothing counts them (the portable worker, a sandbox without accounting) or
-    the worker's Python is not among them. Read before the worker is killed (observe/attempt.py)."""
+    """(started, stopped): how many live processes the submission's code started in the worker of `slot` (started as
+    `proc`) and has not ended, and whether the worker's own Python was stopped (SIGSTOP, SIGTSTP: its state `T`, or
+    `t` for a stop by a tracer), which spends no time and so waits out the wall clock's backstop. The worker's own
+    processes are its Python (`worker_pid`, the pid its hello named, as its pid namespace numbers it) and that
+    process's ancestors (bubblewrap's two processes, the hops). Every other is one the code started (a child, a
+    grandchild, an orphan adopted by bubblewrap's pid 1 after a double fork): an engine starts none. The live
+    processes are the slot cgroup's cgroup.procs where the sandbox made one (none can leave it; a zombie has left it),
+    else from /proc: `proc` and its descendants, and the processes of the slot's uid wherever they went. (None, False)
+    where nothing counts them (the portable worker, a sandbox without accounting) or the worker's Python is not among
+    them. Read before the worker is killed (observe/attempt.py)."""
     accounting = getattr(sandbox, "accounting", None)
     if accounting is None or proc is None or worker_pid is None:
-        return None
+        return None, False
     try:
         procs = accounting.procs_file(slot)
     except OSError:
-        return None
+        return None, False
     parents = _live_parents()
     if procs is not None:
         try:
             with open(procs, "rb") as f:
                 live = {int(pid) for pid in f.read(MAX_PROCS_BYTES).split()} & parents.keys()
         except (OSError, ValueError):
-            return None
+            return None, False
     else:
         uid = sandbox.uid(slot) if hasattr(sandbox, "uid") else None
         live = _tree(proc.pid, parents, uid)
     worker = next((pid for pid in live if ns_pid(pid) == worker_pid), None)
     if worker is None:
-        return None
+        return None, False
+    stopped = parents[worker][2] in (b"T", b"t")
     own = set()
     while worker in live and worker not in own:
         own.add(worker)
         worker = parents[worker][0]
-    return len(live - own)
+    return len(live - own), stopped
 
 
 def _live_parents():
-    """{pid: (ppid, real uid)} of every live process (no zombie), from /proc, within MAX_SCAN_SECONDS."""
+    """{pid: (ppid, real uid, state)} of every live process (no zombie), from /proc, within MAX_SCAN_SECONDS."""
     deadline = time.monotonic() + MAX_SCAN_SECONDS
     parents = {}
     for entry in os.listdir("/proc"):
@@ -186,7 +195,7 @@ def _live_parents():
         try:
             if fields is None or fields[0] in (b"Z", b"X"):  # gone, or a zombie (or one being reaped): runs nothing
                 continue
-            parents[int(entry)] = (int(fields[1]), os.stat(f"/proc/{entry}").st_uid)
+            parents[int(entry)] = (int(fields[1]), os.stat(f"/proc/{entry}").st_uid, fields[0])
         except (OSError, IndexError, ValueError):
             continue
     return parents
@@ -196,6 +205,6 @@ def _tree(root, parents, uid):
     """`root` and its live descendants, and the live processes of `uid` (None: none)."""
     if root not in parents:
         return set()
-    return descendants([root, *(pid for pid, (_, owner) in parents.items() if uid is not None and owner == uid)],
-                       {pid: ppid for pid, (ppid, _) in parents.items()})
+    return descendants([root, *(pid for pid, (_, owner, _) in parents.items() if uid is not None and owner == uid)],
+                       {pid: ppid for pid, (ppid, _, _) in parents.items()})
 

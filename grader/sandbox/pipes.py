@@ -116,7 +116,8 @@ def signal_text(returncode, limit=None, disproved=False):
 
 def ran_out_text(kind, error, exception, limit):
     """What a probe's exception says when Python said its code reached a limit (the worker's `ran_out` fact:
-    "memory", "processes", "threads", "file-size", "open-files"; limit_hit.ran_out's `limit`), as a message: the
+    "memory", "processes", "threads", "file-size", "disk-space", "open-files"; limit_hit.ran_out's `limit`), as a
+    message: the
     student's own `error` (its type and text), what happened and what to do, with the limit's fields (limit,
     limit_value, limit_unit) as parameters. `exception` is the type the probe saw: another than Python's own (a
     MemoryError caught and raised again as a ValueError) is said to be raised while handling that one."""
@@ -129,6 +130,14 @@ def ran_out_text(kind, error, exception, limit):
     elif kind == "file-size":
         why = msg("a file your code wrote grew past the file-size limit ({limit_value} MiB for each file); an engine "
                   "needs to write no file: remove the code that writes it, or write less", limit_value=value)
+    elif kind == "disk-space" and value is not None:
+        why = msg("the folder for temporary files (/tmp) is full: the files your code wrote there reached its size "
+                  "({limit_value} MiB for all of them together) or its number of files; an engine needs to write no "
+                  "file: remove the code that writes them, or delete each file once it is used", limit_value=value)
+    elif kind == "disk-space":
+        why = msg("the folder your code wrote a file in is full (the machine's room, not a limit of the grader's); an "
+                  "engine needs to write no file: remove the code that writes them, or delete each file once it is "
+                  "used")
     elif kind == "open-files":
         why = msg("your code held too many files open at once (the limit is {limit_value} open files and pipes for "
                   "each process): close each file it opens (`with open(...) as f:`); an engine needs none, and "

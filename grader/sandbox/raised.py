@@ -3,7 +3,7 @@ facts, never from the message's text. Loaded by the worker (worker.py) before th
 bound here are Python's own whatever the submission replaces later; called only on the unhappy path."""
 
 _type, _str, _int, _tuple, _BaseException, _RuntimeError = type, str, int, tuple, BaseException, RuntimeError
-_Exception, _MemoryError, _isinstance, _dict = Exception, MemoryError, isinstance, dict
+_MemoryError, _isinstance, _dict = MemoryError, isinstance, dict
 _STOPS_A_CELL = (Exception, SystemExit, KeyboardInterrupt)  # what a Jupyter cell shows as its error, Run All stopped
 _modules = __import__("sys").modules
 
@@ -17,10 +17,11 @@ _OLD_OPCODES = {"BINARY_ADD": "+", "BINARY_SUBTRACT": "-", "BINARY_MULTIPLY": "*
 
 # Python's own exception at a limit the code meets as one (facts' `ran_out`), by its exact type (never a submission's
 # subclass) and number: a fork or clone past RLIMIT_NPROC or pids.max, a write past RLIMIT_FSIZE (whose SIGXFSZ Python
-# ignores), a file or pipe past RLIMIT_NOFILE; a MemoryError (RLIMIT_AS); CPython's refused thread (3.13: "create")
+# ignores), a full /tmp (ENOSPC: its bytes or its files, the sandbox's tmpfs), a file or pipe past RLIMIT_NOFILE; a
+# MemoryError (RLIMIT_AS); CPython's refused thread (3.13: "create")
 _E = __import__("errno")  # a built-in module
 _AT_LIMIT = {(BlockingIOError, _E.EAGAIN): "processes", (OSError, _E.EFBIG): "file-size",
-             (OSError, _E.EMFILE): "open-files", (MemoryError, None): "memory",
+             (OSError, _E.ENOSPC): "disk-space", (OSError, _E.EMFILE): "open-files", (MemoryError, None): "memory",
              (RuntimeError, "can't start new thread"): "threads", (RuntimeError, "can't create new thread"): "threads"}
 # EAGAIN is also a non-blocking read or write that would wait (a pipe or socket set non-blocking): a refused fork only
 # when the innermost frame is the standard library's code that forks or spawns, or the student's line that raised

@@ -73,6 +73,8 @@ def install(request, folder):
         return module
 
     def __import__(name, globals=None, locals=None, fromlist=(), level=0):
+        if globals is None and type(name) is str and name.partition(".")[0] in theirs:
+            globals = sys._getframe(1).f_globals  # `__import__("random")` called: its caller's file decides
         if level == 0 and type(globals) is dict and name.partition(".")[0] in theirs:
             file = globals.get("__file__")
             if type(file) is str and file.startswith(folder):
@@ -84,4 +86,19 @@ def install(request, folder):
         return standard(name, globals, locals, fromlist, level)
 
     builtins.__import__ = __import__
+    import importlib  # a module of the standard library, never theirs (`importlib` is frozen in part, and not shadowable)
+
+    standard_import_module = importlib.import_module
+
+    def import_module(name, package=None):
+        """`importlib.import_module("random")` called from a file of theirs: their module, as their `import random`
+        statement gets (and as `python engine.py` gives it); Python's for everyone else (session 42: it was Python's
+        there, where the statement beside it was theirs)."""
+        if type(name) is str and name.partition(".")[0] in theirs:
+            file = sys._getframe(1).f_globals.get("__file__")
+            if type(file) is str and file.startswith(folder):
+                return __import__(name, {"__file__": file}, None, ("_",))
+        return standard_import_module(name, package)
+
+    importlib.import_module = import_module
     return theirs
