@@ -156,7 +156,7 @@ def show_parts(target: Path, keys: list[str]) -> None:
 # the control folders, each measured by its own measure.py, which ends with a line that gives its count
 FOLDERS = ("sim25ctl", "sim26bctl", "sim27ctl", "sim27bctl", "sim28ctl", "sim29cctl", "sim30bctl", "sim30actl", "sim31ctl",
            "sim31actl", "sim34ctl", "sim35ctl", "sim36ctl", "sim37ctl", "sim37actl", "sim38actl", "sim39actl",
-           "sim40tctl", "sim40actl", "sim41actl", "sim41hctl", "sim42hctl")
+           "sim40tctl", "sim40actl", "sim41actl", "sim41hctl", "sim42hctl", "sim42actl")
 
 
 def main() -> None:
