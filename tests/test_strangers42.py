@@ -9,22 +9,35 @@ adjoints keyed by tape position (ops installed as module functions), gradients t
 written in Value arithmetic, PyTorch's create_graph by hand), gradients in one flat buffer of C doubles seen through
 `memoryview.cast("d")` (a `grad` property over a slot index), `__pow__` with Value exponents (and `2 ** x`) and a
 backward pass ordered by each node's generation (`sorted(key=...)`), and a notebook whose forward values and local
-derivatives are two `match` statements over (op, args) tuples. `PLANTED` plants one classic mistake of
-shared/course.md in each of the eight, every one a different mistake. `numpy-float64-forbidden` keeps its numbers as
+derivatives are two `match` statements over (op, args) tuples, and one that frees the graph it walked as PyTorch does
+without retain_graph (a second backward() through it raises). `PLANTED` plants one classic mistake of
+shared/course.md in a copy of eight of them, twelve plants in all (an op other ops are built on among them: exp
+under tanh, unary `-` under `-`). `numpy-float64-forbidden` keeps its numbers as
 numpy float64 scalars: numpy is refused in an engine built from scratch (docs/students.md, "The engine is built from
 scratch"), so every Value it makes raises and it scores 0, by design.
 `tests/fixtures/strangersx42/<exercise>/` holds an nn.py whose layers hand on tuples and whose parameters() are
 generators everywhere (a neuron's bias added last), a neuron whose activation is looked up by name (`getattr`), and
-a fit_line with its parameters in a dict and its loss folded by `functools.reduce`; `PLANTED_X` leaves the bias
+a fit_line with its parameters in a dict and its loss folded by `functools.reduce`, and an nn.py in the course's API
+(`MLP([2, 4, 1], seed=42)`, PyTorch's `forward` called by Module.__call__, biases drawn like the weights); `PLANTED_X` leaves the bias
 out of a neuron's parameters() and the gradients uncleared between the line's steps.
 
-What these found: no grader bug. Every correct engine and file scores full with no finding; every planted mistake
-loses its tests once and is named at its line (the other exercises' mistakes in their failing test's words, as
-those exercises say them). The same scores and words came from `grade run`, `grade ENTRY`, `grade check`, `grade ci`,
+What these found (before -> after; no score moved):
+- bug-factory-forward-order (a forward walk in an engine whose tanh is made of exp, `(e - 1) / (e + 1)`): three
+  findings, tanh's rule "passes no gradient" and `-` "forgets other" placed at the walk's line, beside forward-order
+  without a line -> forward-order alone, at `for node in order:`. No variant of the library walked forwards under a
+  tanh made of exp, so the variant was refuted on tanh(x) and the per-op readings took its probes: tanh made of exp
+  is now a style of every variant but tanh's own (grader/diagnose/styles.py, styled_runs.json rewritten).
+- bug-memoryview-grad-starts-one (a node's slot in a buffer of gradients started at 1 by the helper the constructor
+  calls): named without a line -> at `_slots[_used] = 1.0` (grader/diagnose/walk_places.py reads the module's
+  functions the constructor calls where the constructor itself starts nothing at 1).
+- Left: bug-higher-order-adjoint-overwrite (`adjoint[key] = contribution` in a table of adjoints) is named
+  assign-not-accumulate-everywhere without a line.
+Every other entry scores and is named as expected, an op built on the mistaken one (tanh on exp, `-` on unary `-`)
+not charged again. The same scores and words came from `grade run`, `grade ENTRY`, `grade check`, `grade ci`,
 the Gradescope bundle (autograde, and results.json against its schema), a notebook's check(), the fleet (a
 redis-server and one `grade worker`) and the CSV/JUnit/Gradescope renderings (bench/seams/matrix.py's surfaces,
 with the SEAMS_EXERCISE classes of 07, 10 and 11 too), but for the one disagreement matrix.py documents:
-bug-factory-forward-order scores 16.1667 in a check (its fixed inputs) and 14.1667 graded (drawn inputs).
+bug-factory-forward-order scores 13.6667 in a check (its fixed inputs) and 11.6667 graded (drawn inputs).
 """
 from pathlib import Path
 
