@@ -90,6 +90,26 @@ _DIRECT_DIV = """\
 """
 
 
+# tanh written from exp, as the lessons let a student add it (`(e - 1) / (e + 1)` with e = exp(2x)): its gradient
+# then reaches x through exp, *, + and **, so a mistake of the walk (a forward order) shows in tanh(x) alone too.
+# The patch is the reference's whole tanh, so a variant of tanh's own rule is never written so (session 42)
+_REFERENCE_TANH = """\
+        t = math.tanh(self.data)
+        out = Value(t, (self,), "tanh")
+
+        def _backward():
+            # d tanh(x)/dx = 1 - tanh(x)**2, written with the *output* t
+            self.grad += (1 - t**2) * out.grad
+
+        out._backward = _backward
+        return out
+"""
+_TANH_FROM_EXP = """\
+        e = (self * 2).exp()
+        return (e - 1) / (e + 1)
+"""
+
+
 @dataclass(frozen=True)
 class Style:
     name: str
@@ -158,6 +178,8 @@ STYLES: tuple[Style, ...] = (
     # does there, and keeps what the node already held (`(b + c) + b`), where `=` does not. Its patches
     # apply only to the `=` variants' two-operand rules (the reference has no such text).
     Style("assign-read-both-first", _READ_BOTH_FIRST),
+    # tanh made of exp, * , + and ** (the lessons' "add exp and tanh"), not an operation of its own
+    Style("tanh-from-exp", ((_REFERENCE_TANH, _TANH_FROM_EXP),)),
     # derived and reflected operations with the operands the other way round
     Style("operands-swapped", (
         ("        return self + other\n", "        return Value(other) + self\n"),            # __radd__

@@ -19,7 +19,9 @@ too (session 37):
   assignment there is (`self.梯度 = 1.0`).
   Where none is there, the one default of a store of gradients that may be 1: a `__missing__` returning it, a
   `defaultdict(lambda: 1.0)` (session 37), a table of defaults a constructor taking `**kwargs` fills the node from,
-  `dict(data=0.0, grad=1.0)` (session 38).
+  `dict(data=0.0, grad=1.0)` (session 38). Where the constructor writes no such assignment itself, those of the
+  functions of the module it calls (`self._slot = _new_slot()`, whose `_slots[_used] = 1.0` starts a node's slot in a
+  buffer of gradients: session 42).
 - `no-visited`: the one place where the sort walks a node's inputs and no membership is tested anywhere (nor a mark
   kept per node read, `marks[v.num] == 2`: session 38); or the one statement there that computes a mark and drops
   it (`seen | 1 << bit`, `node.visited == True`; session 37), or that writes a node's mark back to the value its
@@ -103,19 +105,17 @@ def _is_loop_over_children(loop, loops) -> bool:
 
 def _grad_starts_one(tree) -> int | None:
     found = []  # (line, named as a gradient)
+    makers = []
     for cls in _classes_with_backward(tree):
         for statement in cls.body:  # a dataclass's field: `grad: float = 1.0`
             if isinstance(statement, ast.AnnAssign) and statement.value is not None \
                     and can_be_one(statement.value):
                 found.append((statement.lineno, gradish(statement.target)))
-        for init in (f for f in cls.body if isinstance(f, FUNCTIONS) and f.name in _MAKERS):
-            for node in ast.walk(init):
-                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None \
-                        and can_be_one(node.value):
-                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                    for target in targets:
-                        if isinstance(target, (ast.Attribute, ast.Subscript)):
-                            found.append((node.lineno, gradish(target)))
+        makers += [f for f in cls.body if isinstance(f, FUNCTIONS) and f.name in _MAKERS]
+    for init in makers:
+        found += _stores_of_one(init)
+    if not found:  # a slot the constructor takes from a helper of the module: `self._slot = _new_slot()` (session 42)
+        found = [place for helper in _module_helpers(makers, tree) for place in _stores_of_one(helper)]
     named = sorted({line for line, gradish in found if gradish})
     if len(named) == 1:
         return named[0]
@@ -123,6 +123,25 @@ def _grad_starts_one(tree) -> int | None:
     if not found:  # no node's own gradient starts at one: a store of gradients whose default may be 1
         lines = sorted(set(defaults_of_one(tree)))
     return lines[0] if not named and len(lines) == 1 else None
+
+
+def _stores_of_one(function) -> list:
+    """(line, named as a gradient) of each assignment in FUNCTION of what may be 1 to an attribute or an item."""
+    found = []
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and can_be_one(node.value):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found += [(node.lineno, gradish(target)) for target in targets
+                      if isinstance(target, (ast.Attribute, ast.Subscript))]
+    return found
+
+
+def _module_helpers(makers, tree) -> list:
+    """The functions at the top of TREE's module that the constructors MAKERS call, in turn (`_new_slot()`, which
+    hands a node the index of its gradient in a buffer and writes the slot's start): a node's gradient that starts
+    at 1 there is written in no method of its class (session 42's strangers: a memoryview of doubles)."""
+    top = [f for f in tree.tree.body if isinstance(f, FUNCTIONS)]
+    return [f for init in makers for f in _reached(init, tree) if any(f is t for t in top)]
 
 
 def _inputs_walked(node, function=None) -> bool:
