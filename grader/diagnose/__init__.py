@@ -18,7 +18,7 @@ from .hints import annotation_hint, not_refuted_by_source, pops_a_stack, seed_hi
 from .midgraph import midgraph_entries
 from .inherited import inherited_entries
 from .class_home import class_hints, class_seed_facts, class_silent_hints
-from .missing import missing_entry, missing_operation, place_missing
+from .missing import missing_entry, missing_operation, never_ran, place_missing
 from .import_io import as_the_sandbox_saw, import_io_hint
 from .newer_syntax import newer_syntax_hint
 from .stale import stale_entries
@@ -302,6 +302,8 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                 (structural if hint.get("brief") else entries).append(hint)
         place_derivatives(entries, where, self._right_ops(run), submission)
         place_walks(entries, submission, engine)
+        entries = never_ran(entries, run, submission, lambda probe: evidence(
+            getattr(self.suite.probes, probe), run["probes"][probe], self.reference(probe))[0])
         place_missing(entries, submission, engine)  # the class the method goes in
         return one_per_line(entries) + structural  # findings of one source line are one (same_line.py)
 
