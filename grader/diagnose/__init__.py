@@ -46,7 +46,7 @@ from .findings import FindingsMixin
 from .local_rules import LocalRulesMixin
 from .raising import placed_at, raising_op, where_it_raised
 from .same_line import one_per_line, place_accumulate
-from .walk_places import place_walks
+from .walk_places import place_walks, walk_file_place
 from .written_at import place_derivatives, set_aside
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
@@ -135,9 +135,10 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
             probes = digests
         return content_digest([[run.get(k) for k in ("status", "message", "import_error")], probes, outcomes])
 
-    def _variant_entries(self, run, outcomes, depth_first=False):
-        """A run's findings, computed once per observations and outcomes (`depth_first`: no breadth-first walk)."""
-        key = (self._memo_key(run, outcomes), depth_first)
+    def _variant_entries(self, run, outcomes, depth_first=False, pre_order=False):
+        """A run's findings, computed once per observations and outcomes (`depth_first`: no breadth-first walk;
+        `pre_order`: the source's sort appends a node before its inputs, so the walk `reversed-pre-order` is tried)."""
+        key = (self._memo_key(run, outcomes), depth_first, pre_order)
         if key not in self._memo:
             entries = []
             W = self.wrong_probes(run, outcomes) if any(o.get("status") in FAILING for o in outcomes) else []
@@ -165,7 +166,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                 entries, rest = self._seeded(entries, probes, [p for p in W if p not in missing], outcomes)
                 walk = self.walks.explaining(probes, rest, self.reference, self._deep(),
                                              lambda p: self._size(p, probes),
-                                             not depth_first) if rest and self.walks else None
+                                             not depth_first, pre_order) if rest and self.walks else None
                 if walk is not None:
                     shown = [p for p in rest if p not in self._deep()]
                     smallest = min(shown, key=lambda p: self._size(p, probes))
@@ -264,7 +265,10 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                        or any(pops_a_stack(submission.files, engine=source) for source in walked))
         run = compiled_places(as_ops(run, submission), submission)  # facts the source adds (bound, elsewhere)
         run, where = set_aside(run, self.suite)  # read only to place findings: its lines are no numbers to compare
-        found = [dict(e) for e in self._variant_entries(run, outcomes, depth_first)]
+        # a sort that appends a node before its inputs: its reversed list gives forward-order's numbers on most
+        # probes, so that walk is tried only where the source shows it
+        pre_order = walk_file_place("reversed-pre-order", submission.files, engine) is not None
+        found = [dict(e) for e in self._variant_entries(run, outcomes, depth_first, pre_order)]
         # what the source says of the seed matters only to a named variant (most rows have none): read then
         facts, seeded_in = class_seed_facts(submission.files, walked, any(e.get("kind") == "variant" for e in found))
         entries = not_refuted_by_source(found, facts)

@@ -66,19 +66,27 @@ def _notebooks(submission, file):
         yield sandbox_name, origin, lines, cells
 
 
-def defining_cell(submission, where: dict | None, method: str) -> int | None:
-    """The first code cell of the notebook at WHERE (the cell a notebook's import stopped at: the run's
-    `import_stopped`, in the student's terms) that Run All never reached, and that defines METHOD: a `def METHOD`
-    (a class's, or a function assigned to it), an assignment to an attribute `.METHOD`, or `setattr(..., "METHOD",
-    ...)`; the stopping cell's own lines after the one that raised count too. None where no such cell is (then
-    the method is missing whatever the cells above do). Read from the cells' syntax trees: nothing runs."""
-    if not where or where.get("cell") is None:
+def defining_cell(submission, where: dict | None, method: str) -> dict | None:
+    """`{"cell": n}`: the first code cell of the notebook at WHERE (the cell a notebook's import stopped at: the run's
+    `import_stopped`, in the student's terms) that Run All never reached, and that defines METHOD: a `def METHOD` (a
+    class's, or a function assigned to it), an assignment to an attribute `.METHOD`, or `setattr(..., "METHOD",
+    ...)`; the stopping cell's own lines after the one that raised count too. `{"line": n}`: the first such line
+    below WHERE in a notebook exported as a script (Submission.notebooks; its places are its lines). None where no
+    such cell is (then the method is missing whatever the cells above do). Read from syntax trees: nothing runs."""
+    if not where or where.get("line") is None and where.get("cell") is None:
+        return None
+    if where.get("cell") is None:
+        for name, origin in submission.origins.items():
+            if origin.file == where.get("file") and origin.cells is None and name in submission.notebooks:
+                text = submission.files[name].decode("utf-8", "replace").split("\n")
+                below = [node.lineno for node in _defining(text, method) if node.lineno > where["line"]]
+                return {"line": min(below)} if below else None
         return None
     for _name, _origin, _lines, cells in _notebooks(submission, where.get("file")):
         for cell in sorted(c for c in cells if c >= where["cell"]):
             after = (where.get("line") or 0) if cell == where["cell"] else 0
             if any(node.lineno > after for node in _defining(cells[cell], method)):
-                return cell
+                return {"cell": cell}
     return None
 
 
