@@ -3,7 +3,14 @@
 A notebook whose cell above the one defining `backward` raised was told "Add a `backward` method to your class
 `Value`": the notebook has one, in a cell Run All never reached (missing.never_ran, load/cell_order.defining_cell).
 A notebook exported by `jupyter nbconvert --to script` (`# In[3]:` marks) whose cell raised failed whole (0/63): it is
-graded as Run All leaves the notebook (load/scripts.exported_notebook, the loader's Submission.notebooks).
+graded as Run All leaves the notebook (load/scripts.exported_notebook, the loader's Submission.notebooks). A Colab
+notebook whose cell writes into its folder (read-only where it is graded) had lost its hint since session 41: the
+worker now reports the stopped cell's facts (its errno), and import_io says the hint in Run All's words.
+
+10-neuron's each_backward_fresh gave the gradient back, before a later backward(), to the Values made by __init__ and
+to those reached through the instance's __dict__: a node of a class with __slots__, made without __init__
+(object.__new__), kept what the first run left, and a neuron_gradients that runs backward() twice was charged again
+on tanh/points (12/16; now 14/16, excused after relu/positive: probes._attributes reads the slots).
 Twelve engines with one classic mistake each (shared/course.md), planted here in three correct engines of
 tests/fixtures/diag42/engine typed as students hand them in (an edge list of (parent, local) pairs, a class per
 operation, closures with a `backward` added to the class afterwards), graded and named in the course's words. What
@@ -24,6 +31,7 @@ from test_fresh_styles import LIMITS, assert_scored_and_named
 from grader.pipeline import grade
 
 FRESH = Path(__file__).parent / "fixtures" / "diag42" / "engine"
+ROOT = Path(__file__).parent.parent
 
 
 # id -> (the correct engine planted in, [(a text found once, its bug)])
@@ -136,6 +144,8 @@ TABLE = {
     "bug-ops-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"], [("variant", "tanh-input", "exact")]),
     # before: the same score, "Add a `backward` method to your class `Value`"
     "stopped-above-backward": (2.0, 50, [("missing-op", "backward", "never-ran")]),
+    # before: nothing said (the hint was lost when session 41 graded the notebook as Run All leaves it)
+    "colab-saves-results": (63.0, ["engine/imports"], [("hint", "read-only-folder", None)]),
     # the two notebooks exported by nbconvert: before, 0/63 each, "could not be used"
     "correct-exported-last-cell-raises": (63.0, ["engine/imports"], []),
     "stopped-above-backward-exported": (2.0, 50, [("missing-op", "backward", "never-ran")]),
@@ -241,3 +251,77 @@ def test_a_notebook_exported_as_a_script_is_told_by_its_marks(code, exported):
     from grader.load.scripts import exported_notebook
 
     assert exported_notebook(code) is exported
+
+
+def test_a_notebook_that_stops_at_a_write_into_its_folder_is_told_why(rows):
+    hint = rows["colab-saves-results"]["diagnosis"][0]
+    assert (hint["file"], hint["cell"], hint["line"]) == ("colab-saves-results.ipynb", 8, 1)
+    assert (hint["title"], hint["explanation"]) == (
+        "colab-saves-results.ipynb, cell 8, line 1 writes to your submission's folder, which is read-only where it is "
+        "graded",
+        "Your notebook is graded in a folder that nothing may write to, so Run All stops at this line: the cells above "
+        "it are graded, the cells below it never run, even though it runs in Colab or on your machine. Write files "
+        "under `tempfile.gettempdir()`, or remove this line before you hand the notebook in.")
+
+
+REVIEW41 = Path(__file__).parent / "fixtures" / "review41" / "10-neuron" / "new-nodes"
+SLOTS = ('    """A scalar, the gradient of the final output with respect to it, and how it was made."""\n',
+         '    """A scalar, the gradient of the final output with respect to it, and how it was made."""\n\n'
+         '    __slots__ = ("data", "grad", "_backward", "_prev", "_op")\n')
+TWICE = ("    y.backward()\n", "    y.backward()\n    y.backward()\n")
+
+
+@slow_fixture(scope="module")
+def neuron_rows(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("diag42-neuron") / "class"
+    for case, patches in {"slots": {"engine.py": [SLOTS]}, "slots-twice": {"engine.py": [SLOTS], "neuron.py": [TWICE]}}.items():
+        shutil.copytree(REVIEW41, folder / case)
+        for name, replacements in patches.items():
+            text = (folder / case / name).read_text(encoding="utf-8")
+            for old, new in replacements:
+                assert text.count(old) == 1
+                text = text.replace(old, new)
+            (folder / case / name).write_text(text, encoding="utf-8")
+    result = grade(folder, exercise="10-neuron", limits=LIMITS, jobs=2, cache_dir=folder.parent / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+@pytest.mark.parametrize("case,score,failing,tanh", [
+    ("slots", 16.0, [], ""),
+    # before: 12/16, tanh/points charged again ("against PyTorch: ..."), unnamed
+    ("slots-twice", 14.0, ["relu/positive"], "Not charged again: neuron_gradients calls backward() 2 times, and each "
+                                             "run adds to the gradients the runs before left, which relu/positive "
+                                             "already charges."),
+])
+def test_a_run_twice_over_nodes_with_slots_is_charged_once(neuron_rows, case, score, failing, tanh):
+    row = neuron_rows[case]
+    tests = {t["name"]: t for t in row["tests"]}
+    assert (row["status"], row["score"], [n for n, t in tests.items() if t["status"] != "passed"]) == (
+        "graded", score, failing)
+    assert (tests["tanh/points"]["status"], tests["tanh/points"].get("output") or "") == ("passed", tanh)
+
+
+FIT = Path(__file__).parent / "fixtures" / "diag42" / "11-fit-line"
+
+
+@slow_fixture(scope="module")
+def fit_rows(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("diag42-fit") / "class"
+    for case in sorted(FIT.iterdir()):
+        shutil.copytree(case, folder / case.name)
+        shutil.copy(ROOT / "exercises" / "11-fit-line" / "engine.py", folder / case.name / "engine.py")
+    result = grade(folder, exercise="11-fit-line", limits=LIMITS, jobs=2, cache_dir=folder.parent / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+def test_a_training_loop_that_never_clears_the_gradients_is_named(fit_rows):
+    # one of the course's classic mistakes (zero_grad forgotten between steps), written fresh: named in the test's
+    # own words, as it was before this session
+    row = fit_rows["no-zero-grad"]
+    tests = {t["name"]: t for t in row["tests"]}
+    assert (row["score"], [n for n, t in tests.items() if t["status"] != "passed"]) == (11.0, ["step/second"])
+    assert tests["step/second"]["output"].startswith(
+        "w for train_line(2, 0.05): two steps from w = -1, b = 0: expected 0.8975, got 2.0975 (2 more values "
+        "differ). Your numbers are those of a loop that never clears the gradients between steps. backward() adds "
+        "into .grad, so without setting w.grad and b.grad back to 0 before each backward pass, the second step moves "
+        "by the sum of the first two gradients")

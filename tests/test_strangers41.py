@@ -220,6 +220,17 @@ def test_the_worker_s_report_of_a_raising_cell_is_checked():
     line = (b'{"event":"imported","ok":true,"stopped":{"error":"AssertionError: x","exception":"AssertionError",'
             b'"where":["engine.py",97,"<module>"]}}')
     assert parse_event(line, None)["stopped"] == {"error": "AssertionError: x", "exception": "AssertionError",
-                                                  "where": {"file": "engine.py", "line": 97, "function": "<module>"}}
+                                                  "where": {"file": "engine.py", "line": 97, "function": "<module>"},
+                                                  "facts": None}
     with pytest.raises(ProtocolError):
         parse_event(b'{"event":"imported","ok":true,"stopped":{"error":7}}', None)
+    # session 42 (diag42): the cell's facts (a write into the read-only folder's errno), checked as a probe's are
+    facts = (b'{"raised_in":null,"entered":null,"name":null,"owner":null,"operator":null,"missing":[],'
+             b'"errno":%s}')
+    line = (b'{"event":"imported","ok":true,"stopped":{"error":"OSError: x","exception":"OSError","where":null,'
+            b'"facts":' + facts % b"30" + b'}}')
+    assert parse_event(line, None)["stopped"]["facts"] == {"errno": 30, "raised_in": None, "entered": None,
+                                                           "name": None, "owner": None, "operator": None,
+                                                           "missing": []}
+    with pytest.raises(ProtocolError):
+        parse_event(line.replace(b"30}", b'"30"}'), None)

@@ -260,6 +260,11 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                                           student_place=submission.place)
                      or import_io_hint(submission.files, error, engine=engine, student_place=submission.place))
             return _in_students_terms([first], submission) if first else []
+        if run and run.get("import_stopped"):  # a notebook's cell raised: a write into the read-only folder says why
+            stopped = as_the_sandbox_saw(run["import_stopped"], (getattr(submission, "origins", None) or {}).get(engine))
+            hints += _in_students_terms([h for h in [import_io_hint(submission.files, stopped, engine=engine,
+                                                                    student_place=submission.place, stopped=True)]
+                                         if h is not None and h["hint"] == "read-only-folder"], submission)
         # a recursive sort, or one that pops a stack from its end: no breadth-first walk
         depth_first = (any(h.get("hint") == "recursive-topo" for h in read)
                        or any(pops_a_stack(submission.files, engine=source) for source in walked))
