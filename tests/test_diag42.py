@@ -19,7 +19,9 @@ rule's mistake, where k is not whole: derivatives._split_by_exponent); `**` whos
 so a node is added into `grad` (nothing said: local_rules.grad_not_a_number, placed by written_at.node_made_at); a
 recursive sort that appends a node before its inputs, walked reversed (the variant forward-order, "calls the rules in
 topological order instead of reversed", with no line, or "Your `-` backward gives the gradient to a only": now the
-walk reversed-pre-order, at the `append`, tried only where the source shows that sort).
+walk reversed-pre-order, at the `append`, tried only where the source shows that sort); an `=` into a gradient kept
+under a key that is a module's constant (`self._s[GRAD]`) or in a field `__setattr__`/`__getattr__` route `grad` to
+(`self._g`): named with no line (overwrites._str_key, source_tree._routed_fields).
 """
 import shutil
 from pathlib import Path
@@ -98,6 +100,14 @@ PLANTED = {
         ("        return ((1 - out.data ** 2) * grad,)",
          "        (x,) = self.inputs\n        return ((1 - x.data ** 2) * grad,)"),
     ]),
+    "bug-keyed-const-mul-assign": ("correct-keyed-const", [
+        ("            self._s[GRAD] += other.data * out._s[GRAD]\n            other._s[GRAD] += self.data * out._s[GRAD]",
+         "            self._s[GRAD] = other.data * out._s[GRAD]\n            other._s[GRAD] = self.data * out._s[GRAD]"),
+    ]),
+    "bug-routed-setattr-mul-assign": ("correct-routed-setattr", [
+        ("            self._g += other.data * out._g\n            other._g += self.data * out._g",
+         "            self._g = other.data * out._g\n            other._g = self.data * out._g"),
+    ]),
 }
 
 
@@ -121,6 +131,12 @@ TABLE = {
     "correct-closures-lift": (63.0, [], []),
     "correct-edge-pairs": (63.0, [], []),
     "correct-op-classes": (63.0, [], []),
+    "correct-keyed-const": (63.0, [], []),
+    "correct-routed-setattr": (63.0, [], []),
+    # before: the same, with no line (`self._s[GRAD] = ...`, GRAD a module's constant; `self._g = ...`, `_g` where
+    # `__setattr__` and `__getattr__` keep `grad`)
+    "bug-keyed-const-mul-assign": (35.0, 20, [("variant", "mul-assign-not-accumulate", "exact")]),
+    "bug-routed-setattr-mul-assign": (35.0, 20, [("variant", "mul-assign-not-accumulate", "exact")]),
     "bug-closures-forward-order": (14.1667, 41, [("variant", "forward-order", "exact")]),
     # before: ("derivative", "pow", "unmatched")
     "bug-closures-pow-float-no-minus-one": (62.6667, ["pow/fractional"],
@@ -157,7 +173,8 @@ def test_every_submission_is_in_the_table(rows):
 
 
 # the line each finding names: the mistake's own
-LINES = {"bug-closures-forward-order": [95], "bug-closures-pow-float-no-minus-one": [41],
+LINES = {"bug-keyed-const-mul-assign": [46], "bug-routed-setattr-mul-assign": [41],
+         "bug-closures-forward-order": [95], "bug-closures-pow-float-no-minus-one": [41],
          "bug-closures-pow-value-exponent": [41], "bug-closures-preorder-in-if": [88, 85], "bug-edge-assign": [82],
          "bug-edge-exp-of-output": [37], "bug-edge-no-out-grad": [82], "bug-edge-pow-value-exponent": [27],
          "bug-edge-preorder": [72], "bug-edge-rsub-sign": [49], "bug-ops-forward-order": [121],
