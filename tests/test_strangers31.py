@@ -198,8 +198,9 @@ TABLE = {
     # the notebook saves a file in its folder (Colab's drive): the folder is read-only where it is graded; the hint
     # says so from the worker's errno (session 32, grader/diagnose/import_io.py; before: no diagnosis)
     # session 41: the cell that writes results.txt comes after the engine's, and Run All stops there (the cells
-    # before it graded: sandbox/raised.ran_cells); before, 0/63 with a read-only-folder hint
-    "shape-colab-drive": (63.0, ["engine/imports"], []),
+    # before it graded: sandbox/raised.ran_cells); before, 0/63 with a read-only-folder hint; session 42: the hint
+    # again, from the stopped cell's errno (the worker reports its facts), in Run All's words
+    "shape-colab-drive": (63.0, ["engine/imports"], [("hint", "read-only-folder", None)]),
     # a cell that raised is left in: Restart & Run All stops there too (docs/students.md); session 41: what the
     # cells above it define is graded (before: 0/63)
     "shape-error-left": (63.0, ["engine/imports"], []),

@@ -34,7 +34,8 @@ What these found (before -> after):
   cell raises in the engine's own tanh typo, which the tanh tests then charge).
 - Every other entry scored full as written, with no finding; every planted mistake loses its tests once and is
   named at its line. bug-records-pow-float-no-minus-one (the - 1 kept for a whole exponent only) is named as
-  pow's rule unmatched, not as pow-no-minus-one: that variant's guise is an exponent of every kind.
+  pow's rule k · x**k where k is not whole (session 42, diag42; before: unmatched), not as pow-no-minus-one: that
+  variant's guise is an exponent of every kind.
 
 `grade check` (correct-copy-refused, bug-starmap-rsub-order), `grade ci` (correct-lms-nested) and a notebook's
 check() (correct-six-cells-assert-fails) say `grade run`'s row.
@@ -110,7 +111,8 @@ TABLE = {
     "bug-weakref-forward-order": (14.1667, 41, [("variant", "forward-order", "exact")]),
     "bug-vars-mul-self-data": (17.5, 39, [("variant", "mul-self-data", "style")]),
     # pow/cube (a whole exponent) passes; named as pow's rule, the variant pow-no-minus-one being every exponent's
-    "bug-records-pow-float-no-minus-one": (62.6667, ["pow/fractional"], [("derivative", "pow", "unmatched")]),
+    "bug-records-pow-float-no-minus-one": (62.6667, ["pow/fractional"],
+                                           [("derivative", "pow", "k-not-k-1-fractional-k")]),
     "bug-assert-cells-neg-self": (62.0, ["engine/imports", "neg/values"], [("variant", "neg-self", "exact")]),
     "bug-unhashable-no-visited": (50.25, 7, [("variant", "no-visited", "style")]),
     "bug-lazy-grad-starts-one": (3.0, 48, [("variant", "grad-starts-one", "exact")]),
@@ -218,6 +220,17 @@ def test_the_worker_s_report_of_a_raising_cell_is_checked():
     line = (b'{"event":"imported","ok":true,"stopped":{"error":"AssertionError: x","exception":"AssertionError",'
             b'"where":["engine.py",97,"<module>"]}}')
     assert parse_event(line, None)["stopped"] == {"error": "AssertionError: x", "exception": "AssertionError",
-                                                  "where": {"file": "engine.py", "line": 97, "function": "<module>"}}
+                                                  "where": {"file": "engine.py", "line": 97, "function": "<module>"},
+                                                  "facts": None}
     with pytest.raises(ProtocolError):
         parse_event(b'{"event":"imported","ok":true,"stopped":{"error":7}}', None)
+    # session 42 (diag42): the cell's facts (a write into the read-only folder's errno), checked as a probe's are
+    facts = (b'{"raised_in":null,"entered":null,"name":null,"owner":null,"operator":null,"missing":[],'
+             b'"errno":%s}')
+    line = (b'{"event":"imported","ok":true,"stopped":{"error":"OSError: x","exception":"OSError","where":null,'
+            b'"facts":' + facts % b"30" + b'}}')
+    assert parse_event(line, None)["stopped"]["facts"] == {"errno": 30, "raised_in": None, "entered": None,
+                                                           "name": None, "owner": None, "operator": None,
+                                                           "missing": []}
+    with pytest.raises(ProtocolError):
+        parse_event(line.replace(b"30}", b'"30"}'), None)

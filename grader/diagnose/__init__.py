@@ -18,7 +18,7 @@ from .hints import annotation_hint, not_refuted_by_source, pops_a_stack, seed_hi
 from .midgraph import midgraph_entries
 from .inherited import inherited_entries
 from .class_home import class_hints, class_seed_facts, class_silent_hints
-from .missing import missing_entry, missing_operation, place_missing
+from .missing import missing_entry, missing_operation, never_ran, place_missing
 from .import_io import as_the_sandbox_saw, import_io_hint
 from .newer_syntax import newer_syntax_hint
 from .stale import stale_entries
@@ -46,7 +46,7 @@ from .findings import FindingsMixin
 from .local_rules import LocalRulesMixin
 from .raising import placed_at, raising_op, where_it_raised
 from .same_line import one_per_line, place_accumulate
-from .walk_places import place_walks
+from .walk_places import place_walks, walk_file_place
 from .written_at import place_derivatives, set_aside
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
@@ -135,9 +135,10 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
             probes = digests
         return content_digest([[run.get(k) for k in ("status", "message", "import_error")], probes, outcomes])
 
-    def _variant_entries(self, run, outcomes, depth_first=False):
-        """A run's findings, computed once per observations and outcomes (`depth_first`: no breadth-first walk)."""
-        key = (self._memo_key(run, outcomes), depth_first)
+    def _variant_entries(self, run, outcomes, depth_first=False, pre_order=False):
+        """A run's findings, computed once per observations and outcomes (`depth_first`: no breadth-first walk;
+        `pre_order`: the source's sort appends a node before its inputs, so the walk `reversed-pre-order` is tried)."""
+        key = (self._memo_key(run, outcomes), depth_first, pre_order)
         if key not in self._memo:
             entries = []
             W = self.wrong_probes(run, outcomes) if any(o.get("status") in FAILING for o in outcomes) else []
@@ -165,7 +166,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                 entries, rest = self._seeded(entries, probes, [p for p in W if p not in missing], outcomes)
                 walk = self.walks.explaining(probes, rest, self.reference, self._deep(),
                                              lambda p: self._size(p, probes),
-                                             not depth_first) if rest and self.walks else None
+                                             not depth_first, pre_order) if rest and self.walks else None
                 if walk is not None:
                     shown = [p for p in rest if p not in self._deep()]
                     smallest = min(shown, key=lambda p: self._size(p, probes))
@@ -259,12 +260,20 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                                           student_place=submission.place)
                      or import_io_hint(submission.files, error, engine=engine, student_place=submission.place))
             return _in_students_terms([first], submission) if first else []
+        if run and run.get("import_stopped"):  # a notebook's cell raised: a write into the read-only folder says why
+            stopped = as_the_sandbox_saw(run["import_stopped"], (getattr(submission, "origins", None) or {}).get(engine))
+            hints += _in_students_terms([h for h in [import_io_hint(submission.files, stopped, engine=engine,
+                                                                    student_place=submission.place, stopped=True)]
+                                         if h is not None and h["hint"] == "read-only-folder"], submission)
         # a recursive sort, or one that pops a stack from its end: no breadth-first walk
         depth_first = (any(h.get("hint") == "recursive-topo" for h in read)
                        or any(pops_a_stack(submission.files, engine=source) for source in walked))
         run = compiled_places(as_ops(run, submission), submission)  # facts the source adds (bound, elsewhere)
         run, where = set_aside(run, self.suite)  # read only to place findings: its lines are no numbers to compare
-        found = [dict(e) for e in self._variant_entries(run, outcomes, depth_first)]
+        # a sort that appends a node before its inputs: its reversed list gives forward-order's numbers on most
+        # probes, so that walk is tried only where the source shows it
+        pre_order = walk_file_place("reversed-pre-order", submission.files, engine) is not None
+        found = [dict(e) for e in self._variant_entries(run, outcomes, depth_first, pre_order)]
         # what the source says of the seed matters only to a named variant (most rows have none): read then
         facts, seeded_in = class_seed_facts(submission.files, walked, any(e.get("kind") == "variant" for e in found))
         entries = not_refuted_by_source(found, facts)
@@ -302,6 +311,8 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                 (structural if hint.get("brief") else entries).append(hint)
         place_derivatives(entries, where, self._right_ops(run), submission)
         place_walks(entries, submission, engine)
+        entries = never_ran(entries, run, submission, lambda probe: evidence(
+            getattr(self.suite.probes, probe), run["probes"][probe], self.reference(probe))[0])
         place_missing(entries, submission, engine)  # the class the method goes in
         return one_per_line(entries) + structural  # findings of one source line are one (same_line.py)
 

@@ -265,6 +265,15 @@ def infer(op: str, values: dict, *, scaled: bool = True) -> dict | None:
                        (r := right_of(case)) is not None and any(not _close(p[n], r[n]) for n in p))
         if distinct >= MIN_DISTINCT.get(op, 2) and _fits(lambda case: _apply(predicted, case), cases):
             return {"op": op, "form": form, "words": _and(words, times)}
+    split = _split_by_exponent(cases, right_of, candidates)
+    if split is not None:
+        form, words, wrong_where = split
+        words = (msg("{words} where k is not a whole number, and is right where k is whole: the rule depends on "
+                     "the exponent's type (a branch such as `isinstance(k, int)`)", words=words)
+                 if wrong_where == "fractional" else
+                 msg("{words} where k is a whole number, and is right where k is not: the rule depends on the "
+                     "exponent's type (a branch such as `isinstance(k, int)`)", words=words))
+        return {"op": op, "form": f"{form}-{wrong_where}-k", "words": _and(words, times)}
     unary = len(cases[0]["inputs"]) == 1 and "k" not in cases[0]
     if unary:
         for other, derivative in _UNARY_OTHERS.items():
@@ -338,6 +347,27 @@ def _cut_off(cases, right_of):
         if (all(_close(case["grad"][off], 0.0) and _close(case["grad"][right], r[right])
                 for case, r in zip(cases, rights)) and any(not _close(r[off], 0.0) for r in rights)):
             return right, off
+    return None
+
+
+def _split_by_exponent(cases, right_of, candidates):
+    """(form, words, "fractional" or "whole") where `**`'s rule is right at every case of one kind of exponent (a
+    whole k, or not) and one candidate form fits every case of the other kind, at two points at least where it
+    differs from the right rule (session 42: the `- 1` kept for an `int` k only was "unmatched"); else None."""
+    if "k" not in cases[0] or not all(isinstance(case.get("k"), (int, float)) for case in cases):
+        return None
+    groups = {"whole": [], "fractional": []}
+    for case in cases:
+        groups["whole" if float(case["k"]).is_integer() else "fractional"].append(case)
+    for wrong_where, right_where in (("fractional", "whole"), ("whole", "fractional")):
+        wrong, right = groups[wrong_where], groups[right_where]
+        if not right or not _fits(right_of, right):
+            continue
+        for form, words, predicted in candidates:
+            distinct = sum(1 for case in wrong if (p := _apply(predicted, case)) is not None and
+                           (r := right_of(case)) is not None and any(not _close(p[n], r[n]) for n in p))
+            if distinct >= 2 and _fits(lambda case: _apply(predicted, case), wrong):
+                return form, words, wrong_where
     return None
 
 

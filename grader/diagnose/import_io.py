@@ -41,9 +41,13 @@ def _calls_input(line: str) -> bool:
                for n in ast.walk(tree))
 
 
-def import_io_hint(files: dict, import_error: dict | None, *, engine: str = "engine.py", student_place=None):
+def import_io_hint(files: dict, import_error: dict | None, *, engine: str = "engine.py", student_place=None,
+                   stopped: bool = False):
     """The hint for an import that wrote into the read-only folder or asked for input; else None.
-    `student_place(file, line)`: the place as the student knows it (Submission.place), which the title names."""
+    `student_place(file, line)`: the place as the student knows it (Submission.place), which the title names.
+    `stopped`: IMPORT_ERROR is a notebook's cell that raised (the run's `import_stopped`), and the cells above it
+    are graded: the words say so (session 42: a Colab notebook saving results.txt lost its hint when session 41
+    graded it as Run All leaves it)."""
     error = import_error or {}
     where = error.get("where") or {}
     number = where.get("line")
@@ -54,13 +58,16 @@ def import_io_hint(files: dict, import_error: dict | None, *, engine: str = "eng
         return None
     at = place((student_place or as_sent)(engine, number))
     if (error.get("facts") or {}).get("errno") in _REFUSED_WRITES:
+        why = (msg("Your notebook is graded in a folder that nothing may write to, so Run All stops at this line: the "
+                   "cells above it are graded, the cells below it never run, even though it runs in Colab or on your "
+                   "machine. Write files under `tempfile.gettempdir()`, or remove this line before you hand the "
+                   "notebook in.") if stopped else
+               msg("Your file is graded in a folder that nothing may write to, so the import stops at this line and "
+                   "every test is skipped, even though it runs in Colab or on your machine. Write files under "
+                   "`tempfile.gettempdir()`, or remove this line before you hand the file in."))
         return said({"kind": "hint", "hint": "read-only-folder", "file": engine, "line": number, "tests": []},
                     title=msg("{place} writes to your submission's folder, which is read-only where it is graded",
-                              place=at),
-                    explanation=msg("Your file is graded in a folder that nothing may write to, so the import stops "
-                                    "at this line and every test is skipped, even though it runs in Colab or on "
-                                    "your machine. Write files under `tempfile.gettempdir()`, or remove this line "
-                                    "before you hand the file in."))
+                              place=at), explanation=why)
     if error.get("exception") == "EOFError" and _calls_input(line):
         return said({"kind": "hint", "hint": "asks-for-input", "file": engine, "line": number, "tests": []},
                     title=msg("{place} waits for someone to type (`input()`)", place=at),

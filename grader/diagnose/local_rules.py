@@ -16,7 +16,11 @@ from ..i18n import capital, msg, said
 from ..judge.ops import ops_of
 from .compare import wrong
 from .derivatives import BUILT_FROM, OP_NAMES, SHOULD, infer_all
+from ..observe.probe_words import TEMPLATES
 from .evidence import fmt, local_evidence
+
+
+NOT_A_NUMBER = TEMPLATES[0]  # "{what} is a {type}, not a number": a probe's words for a value of another type
 
 
 class LocalRulesMixin:
@@ -44,6 +48,12 @@ class LocalRulesMixin:
             return not key.endswith((".grad", ".scaled"))
 
         inferred = infer_all(values, scaled=right("mul"))
+        # a rule that adds a node into the gradient (its local derivative computed from a Value): its probe cannot
+        # read the gradient; an op built from such an op shows that op's mistake, and is not named beside it
+        unreadable = {op: found for op, name in local.items() if (found := grad_not_a_number(probes.get(name) or {}))}
+        inferred.update({op: {"form": "grad-not-a-number", "words": msg(
+            "adds a {type} into the gradient, not a number", type=found[1])} for op, found in unreadable.items()
+            if not any(base in unreadable for base in BUILT_FROM.get(op, ()))})
         # an op that overwrote its input's number: its gradients are those of whatever it returned (the input
         # itself, seeded), so no form of its rule is named
         changed = {op: c for op in values if (c := changed_input(getattr(self.suite.probes, local[op]), values[op],
@@ -69,7 +79,10 @@ class LocalRulesMixin:
             if not tests:
                 continue
             probe = getattr(self.suite.probes, local[op])
-            sentence = local_evidence(probe, values[op], self.reference(local[op]))
+            if inference["form"] == "grad-not-a-number":
+                sentence = _unreadable_evidence(probe, *unreadable[op], self.reference(local[op]))
+            else:
+                sentence = local_evidence(probe, values[op], self.reference(local[op]))
             title = (msg("Your {op} changes its input in place", op=OP_NAMES[op]) if inference["form"] == "in-place"
                      else msg("Your {op} backward {words}", op=OP_NAMES[op], words=inference["words"]))
             if inference["form"] == "in-place":
@@ -78,6 +91,12 @@ class LocalRulesMixin:
                                   "making a new Value for the result: the input's value is lost wherever else it is "
                                   "used. Leave the inputs as they are and return a new Value, linked to them, as "
                                   "every other op does.", evidence=capital(sentence))
+            elif inference["form"] == "grad-not-a-number":
+                explanation = msg("{evidence}. A gradient is a number: the rule computes its local derivative from a "
+                                  "`{type}` where a number belongs (an exponent or a factor kept as a `{type}`, "
+                                  "`n = {type}(n)` and then `n * ...`), so what it adds into `grad` is a node of the "
+                                  "graph. Compute the local derivative from numbers (`n.data`), or keep a constant "
+                                  "exponent a plain number.", evidence=capital(sentence), type=unreadable[op][1])
             elif inference["form"] == "unmatched":
                 total, fits = self._points(values[op], self.reference(local[op]))
                 explanation = msg("{evidence}. Its rule gives the right gradients at {fits} of the {n} points tried.",
@@ -120,6 +139,29 @@ def changed_input(probe, mine: dict, reference: dict):
                        if k.startswith(f"{case}.") and k.count(".") == 1 and k.split(".")[1] not in ("y",))
     return msg("for {expression} at {inputs}, {name}.data is {got} after the op, not {want}",
                expression=probe.__doc__.split(" at ")[0], inputs=inputs, name=name, got=fmt(mine[key]), want=fmt(reference[key]))
+
+
+def grad_not_a_number(observed: dict) -> tuple[str, str] | None:
+    """(the key, the type) of a gradient a probe could not read because it is no number (`0.x.grad is a Value, not a
+    number`), read from the record of the probe's words the worker sends beside the text (observe/probe_words.py),
+    never from the text; else None."""
+    record = observed.get("error_message") if observed.get("status") == "error" else None
+    params = (record or {}).get("params") or {}
+    what, kind = params.get("what"), params.get("type")
+    if (record or {}).get("id") != NOT_A_NUMBER or not isinstance(what, str) or not what.endswith(".grad") \
+            or not isinstance(kind, str):
+        return None
+    return what, kind
+
+
+def _unreadable_evidence(probe, what: str, kind: str, reference: dict):
+    """`for y = x ** k at x = 1.5, k = 3, x.grad is a Value, not a number`: the first point of a local probe whose
+    gradient WHAT (`0.x.grad`) is a KIND."""
+    case, _, name = what.partition(".")
+    inputs = ", ".join(f"{k.split('.')[1]} = {fmt(v)}" for k, v in reference.items()
+                       if k.startswith(f"{case}.") and k.count(".") == 1 and k.split(".")[1] != "y")
+    return msg("for {expression} at {inputs}, {what} is a {type}, not a number",
+               expression=probe.__doc__.split(" at ")[0], inputs=inputs, what=name, type=kind)
 
 
 def _named(op: str) -> set[str]:

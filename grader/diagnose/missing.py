@@ -70,12 +70,18 @@ def missing_operation(exception: str | None, facts: dict | None) -> dict | None:
     return {"method": method, "expression": expression, "raised": "TypeError", "cls": "Value"}
 
 
-def missing_entry(missing: dict, tests: list[str], evidence) -> dict:
-    """One diagnosis entry for one missing operation (`evidence`: a Message, evidence.evidence's)."""
+def missing_entry(missing: dict, tests: list[str], evidence, stopped: dict | None = None) -> dict:
+    """One diagnosis entry for one missing operation (`evidence`: a Message, evidence.evidence's). `stopped`: the
+    notebook's import stopped at a cell that raised, above the cell that defines the method (never_ran)."""
     from ..i18n import msg
     from .evidence import finding_words
 
     method, expression, cls, raised = missing["method"], missing["expression"], missing["cls"], missing["raised"]
+    if stopped is not None:
+        title, why, reasons, kept = _never_ran_words(stopped, method, expression)
+        entry = {"kind": "missing-op", "method": method, "cls": cls, "concept": "missing-op", "tests": tests,
+                 "form": "never-ran", **kept}
+        return finding_words(entry, title, evidence, reasons, said_in_message=why)
     if missing.get("base"):
         why = msg("Your `{cls}` subclasses `{base}` and has no `{method}` of its own, so for `{expression}` Python "
                   "uses `{base}`'s, which returns a plain {base}: no node, and no gradient flows back to `a`.",
@@ -97,6 +103,34 @@ def missing_entry(missing: dict, tests: list[str], evidence) -> dict:
     # `cls`: the class the method goes in, as data (place_missing finds its `class` line)
     entry = {"kind": "missing-op", "method": method, "cls": cls, "concept": "missing-op", "tests": tests}
     return finding_words(entry, title, evidence, reasons, said_in_message=why)
+
+
+def _never_ran_words(stopped: dict, method: str, expression: str):
+    """(title, why, reasons, the field that says where METHOD is defined) of a missing-op finding whose method a
+    notebook defines below the cell its import stopped at: a cell of a notebook, or a line of one exported as a
+    script (its places are its lines)."""
+    from ..i18n import msg
+
+    cell = stopped.get("cell") is not None
+    below = stopped["defined_in_cell"] if cell else stopped["defined_at_line"]
+    values = {"file": stopped["file"], "cell": stopped.get("cell"), "line": stopped.get("line"),
+              "error": stopped["error"], "below": below, "method": method, "expression": expression}
+    if cell:
+        title = msg("`{expression}` does not work: {file} stopped at cell {cell}, above the cell that defines "
+                    "`{method}`", **values)
+        why = msg("{file} stopped at cell {cell}, which raised {error}. The cells below it never ran, as Jupyter's "
+                  "Run All leaves them, and cell {below}, which defines `{method}`, is one of them.", **values)
+        fix = msg("{why} Fix cell {cell} or remove it. Every test that needs `{expression}` fails here; the other "
+                  "tests do not charge for it again.", why=why, **values)
+        return title, why, fix, {"defined_in_cell": below}
+    title = msg("`{expression}` does not work: {file} stopped at line {line}, above the line that defines "
+                "`{method}`", **values)
+    why = msg("{file}, a notebook exported as a script, stopped at line {line}, which raised {error}. The cells "
+              "below it never ran, as Jupyter's Run All leaves them, and line {below}, which defines `{method}`, is "
+              "in one of them.", **values)
+    fix = msg("{why} Fix that cell or remove it. Every test that needs `{expression}` fails here; the other tests "
+              "do not charge for it again.", why=why, **values)
+    return title, why, fix, {"defined_at_line": below}
 
 
 def class_place(files: dict, engine: str, cls: str, depth: int = 3) -> tuple[str, int] | None:
@@ -138,3 +172,36 @@ def place_missing(entries: list[dict], submission, engine: str) -> None:
         found = class_place(submission.files, engine, entry["cls"])
         if found is not None:
             entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
+
+
+def never_ran(entries: list[dict], run: dict | None, submission, evidence_of) -> list[dict]:
+    """ENTRIES with each missing-op finding whose method a notebook defines in a cell its import never reached
+    (the run's `import_stopped`: a cell above it raised, and Run All stops there) said as that: the cell that
+    raised, and that the cells below it, the one defining the method among them, never ran (session 42: "Add a
+    `backward` method to your class `Value`" to a notebook that has one, below a demo cell that raised). The
+    finding is placed at the cell that raised, the line to fix. `evidence_of(probe)`: the sentence of that probe's
+    numbers (evidence.evidence's)."""
+    from ..load.cell_order import defining_cell
+
+    stopped = (run or {}).get("import_stopped")
+    if not stopped:
+        return entries
+    where = stopped.get("where") or {}
+    said = []
+    for entry in entries:
+        probe = (entry.get("table") or {}).get("probe")
+        observed = ((run or {}).get("probes") or {}).get(probe) or {}
+        missing = missing_operation(observed.get("exception"), observed.get("facts"))
+        below = defining_cell(submission, where, entry["method"]) \
+            if entry.get("kind") == "missing-op" and missing and missing["method"] == entry["method"] else None
+        if below is None:
+            said.append(entry)
+            continue
+        facts = {"file": stopped.get("file") or where.get("file"), "cell": where.get("cell"), "line": where.get("line"),
+                 "error": stopped["error"], **({"defined_in_cell": below["cell"]} if "cell" in below
+                                              else {"defined_at_line": below["line"]})}
+        found = missing_entry(missing, entry["tests"], evidence_of(probe), stopped=facts)
+        found["table"] = entry["table"]
+        found.update({k: v for k, v in where.items() if k in ("file", "cell", "line") and v is not None})
+        said.append(found)
+    return said

@@ -139,9 +139,9 @@ def grad_slots(tree, names) -> tuple[frozenset, bool]:
             if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute)
                     and isinstance(node.value.value, ast.Name) and node.value.value.id == "self"):
                 continue
-            key = node.slice
-            if not routes and isinstance(key, ast.Constant) and isinstance(key.value, str):
-                slots.add((node.value.attr, key.value))
+            key, text = node.slice, _str_key(tree, node.slice)
+            if not routes and text is not None:
+                slots.add((node.value.attr, text))
             elif routes and len(params) > 1 and isinstance(key, ast.Name) and key.id == params[1]:
                 if function.name.endswith("item__"):
                     items = True
@@ -154,22 +154,56 @@ def grad_slots(tree, names) -> tuple[frozenset, bool]:
 def _slot_of(tree, node, slots, names):
     """(the owner's chain id, the words) where NODE is a gradient kept under a key (grad_slots: `self._store["grad"]`,
     `vars(self)["grad"]`, `self["grad"]`); None otherwise."""
-    if not isinstance(node, ast.Subscript) or not isinstance(node.slice, ast.Constant) \
-            or not isinstance(node.slice.value, str):
+    key = _str_key(tree, node.slice) if isinstance(node, ast.Subscript) else None
+    if key is None:
         return None
-    key, held, (fields, items) = node.slice.value, node.value, slots
+    held, (fields, items) = node.value, slots
+    said = f'"{key}"' if isinstance(node.slice, ast.Constant) else node.slice.id  # as written: `["grad"]`, `[GRAD]`
     if isinstance(held, ast.Attribute) and (held.attr, key) in fields:
-        owner, words = held.value, f'{_dotted(tree, held)}["{key}"]'
+        owner, words = held.value, f'{_dotted(tree, held)}[{said}]'
     elif isinstance(held, ast.Call) and getattr(held.func, "id", None) == "vars" and len(held.args) == 1 \
             and key in names:
         owner = held.args[0]
-        words = f'vars({_dotted(tree, owner)})["{key}"]' if id(owner) in tree.chain else None
+        words = f'vars({_dotted(tree, owner)})[{said}]' if id(owner) in tree.chain else None
     elif items and key in names:
-        owner, words = held, f'{_dotted(tree, held)}["{key}"]'
+        owner, words = held, f'{_dotted(tree, held)}[{said}]'
     else:
         return None
     own = tree.chain.get(id(owner))
     return None if own is None or words is None else (own, words)
+
+
+def _str_key(tree, key) -> str | None:
+    """The text KEY stands for: a string constant (`"grad"`), or a name the module binds once, at its top, to one
+    and binds nowhere else (`GRAD = "grad"` ... `self._store[GRAD]`: session 42, before no line); else None."""
+    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+        return key.value
+    if not isinstance(key, ast.Name):
+        return None
+    constants = getattr(tree, "_str_constants", None)
+    if constants is None:
+        top, bound = {}, {}
+        for node in ast.walk(tree.tree):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, (ast.AnnAssign, ast.AugAssign, ast.For)) else []
+            names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)
+                     and isinstance(n.ctx, ast.Store)]
+            names += [n.name for n in [node] if isinstance(node, (*FUNCTIONS, ast.ClassDef))]
+            names += [a for n in [node] if isinstance(node, (ast.Global, ast.Nonlocal)) for a in n.names]
+            for name in names:
+                bound[name] = bound.get(name, 0) + 1
+        for statement in tree.tree.body:  # `GRAD = "grad"`, `DATA, GRAD = "data", "grad"`
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+                pairs = [(statement.targets[0], statement.value)]
+                if isinstance(statement.targets[0], ast.Tuple) and isinstance(statement.value, ast.Tuple) \
+                        and len(statement.targets[0].elts) == len(statement.value.elts):
+                    pairs = list(zip(statement.targets[0].elts, statement.value.elts))
+                for target, value in pairs:
+                    if isinstance(target, ast.Name) and isinstance(value, ast.Constant) and isinstance(value.value,
+                                                                                                        str):
+                        top[target.id] = value.value
+        constants = tree._str_constants = {name: text for name, text in top.items() if bound.get(name) == 1}
+    return constants.get(key.id)
 
 
 def slot_writes(tree, parents, names):

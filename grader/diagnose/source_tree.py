@@ -248,12 +248,49 @@ def grad_names(tree) -> frozenset:
             for function in owner.body:
                 if isinstance(function, FUNCTIONS) and function.name in accessors:
                     names |= _fields_held(function)
+    for function in tree.nodes(*FUNCTIONS):  # `__getattr__`/`__setattr__` that route `grad` to a field (session 42)
+        if function.name in ("__getattr__", "__getattribute__", "__setattr__"):
+            names |= _routed_fields(function)
     for function in tree.nodes(*FUNCTIONS):  # a property that hands one of them back names it too (session 40)
         if any(isinstance(d, ast.Name) and d.id == "property" for d in function.decorator_list) \
                 and _fields_held(function) & names:
             names.add(function.name)
     tree._grad_names = frozenset(names)
     return tree._grad_names
+
+
+def _routed_fields(function) -> set:
+    """The fields an attribute hook keeps `grad` in: under `if name == "grad":` (its name parameter), what it hands
+    back (`return self._g`, `return object.__getattribute__(self, "_g")`) or writes (`object.__setattr__(self, "_g",
+    value)`, `super().__setattr__("_g", value)`, `self.__dict__["_g"] = value`)."""
+    params = [a.arg for a in function.args.args]
+    if len(params) < 2:
+        return set()
+    fields = set()
+    for test in (n for n in ast.walk(function) if isinstance(n, ast.If)):
+        compare = test.test
+        if not (isinstance(compare, ast.Compare) and len(compare.ops) == 1 and isinstance(compare.ops[0], ast.Eq)
+                and {_name_or_text(compare.left), _name_or_text(compare.comparators[0])} == {params[1], "'grad'"}):
+            continue
+        for node in (n for statement in test.body for n in ast.walk(statement)):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" \
+                    and node.attr != "__dict__":
+                fields.add(node.attr)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
+                    "__getattribute__", "__setattr__"):
+                fields |= {a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+            elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) \
+                    and node.value.attr == "__dict__" and isinstance(node.slice, ast.Constant) \
+                    and isinstance(node.slice.value, str):
+                fields.add(node.slice.value)
+    return fields - {"grad"}
+
+
+def _name_or_text(node) -> str | None:
+    """A name's id, or a string constant's repr (`'grad'`); else None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return repr(node.value) if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _fields_held(function) -> set:

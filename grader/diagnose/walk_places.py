@@ -220,7 +220,7 @@ def _direct_children_only(tree) -> int | None:
 
 _FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited,
             "no-visited-adjoints": _no_visited, "no-visited-written-back": _no_visited,
-            "direct-children-only": _direct_children_only}
+            "direct-children-only": _direct_children_only, "reversed-pre-order": lambda tree: _appended_first(tree)}
 
 
 def _unreversed(iterable):
@@ -413,3 +413,23 @@ def name_sorted_once(entries: list[dict], submission, engine: str) -> None:
                 "walks that same order: the nodes of a new graph are not in it, so none of their backward rules runs, "
                 "and only the output keeps a gradient, its seed of 1. Sort the graph in every call of backward(), or "
                 "keep each order on the output node it was sorted for.", store=kept))
+
+
+def _appended_first(tree) -> int | None:
+    """The line of the `append` of a recursive sort reached from backward() that appends its node above the loop in
+    which it calls itself on the node's inputs (the walk `reversed-pre-order`, session 42: before, no line)."""
+    for method in _backward_methods(tree):
+        for reached in _reached(method, tree):
+            for function in (n for n in ast.walk(reached) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+                tree.in_time()
+                # its statements, and those of an `if` at its top (`if v not in visited: ...`)
+                body = [s for n in function.body for s in ([n, *n.body] if isinstance(n, ast.If) else [n])]
+                appends = [n.lineno for n in body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
+                           and isinstance(n.value.func, ast.Attribute) and n.value.func.attr == "append"]
+                loops = [n.lineno for n in body if isinstance(n, ast.For) and any(
+                    isinstance(c, ast.Call) and (isinstance(c.func, ast.Name) and c.func.id == function.name
+                                                 or isinstance(c.func, ast.Attribute) and c.func.attr == function.name)
+                    for c in ast.walk(n))]
+                if appends and loops and appends[0] < loops[0]:
+                    return appends[0]
+    return None

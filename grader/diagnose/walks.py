@@ -187,6 +187,30 @@ WALKS = (
             node._backward()
 """),),
     ),
+    # session 42: a sort that appends a node before it visits the node's inputs (pre-order: `order.append(v)` above
+    # `for child in v._prev: build(child)`), its list then walked reversed, as a topological order would be: the
+    # leaves' rules run first. (A recursive sort's reversed pre-order walk; the stack here pops in the same order.)
+    Variant(
+        name="reversed-pre-order",
+        title="builds its order with each node before its inputs (pre-order), so walked reversed, a node's rule "
+              "runs before its consumers have added to its grad",
+        explanation=("A topological order lists every node after all of its inputs: a depth-first sort appends a "
+                     "node once it has visited the node's inputs. Appended before them, a node comes before its "
+                     "inputs, and the reversed list runs the rules of the nodes nearest the leaves first, while "
+                     "nothing has reached their grad yet. Append a node after the loop over its inputs, and keep "
+                     "walking the order reversed."),
+        concept="traversal", lead_in="that",
+        patches=((ITERATIVE_TOPO, """\
+        topo, visited, stack = [], set(), [self]
+        while stack:
+            node = stack.pop()
+            if node in visited:
+                continue
+            visited.add(node)
+            topo.append(node)
+            stack.extend(reversed(node._prev))
+"""),),
+    ),
     # the sort leaves out some of a node's inputs (`node._prev[:1]`, `node._prev[1:]`): the node's own rule still
     # gives them their grad, but their rules never run, so nothing passes below them (one title: both say that)
     *(Variant(
@@ -344,7 +368,7 @@ class WalkBook:
         self._useds.setdefault((key[0], key[2]), {})[used] = None
 
     def explaining(self, probes: dict, W: list[str], reference, deep: set[str], size,
-                   breadth_first=True) -> Variant | None:
+                   breadth_first=True, pre_order=False) -> Variant | None:
         """The first walk that explains W, up to the order of children: on every probe of W some order
         reproduces the student's numbers, or every order is wrong there (the numbers depend on an order
         the engine does not show), and some probe of W is reproduced (which ones depends on the order a set
@@ -352,7 +376,9 @@ class WalkBook:
         reach); and that is not refuted by a
         probe the student gets right where every order is wrong (`deep` probes left out on both sides: a
         10,000-node chain says nothing of order, and a recursive sort's RecursionError there is a finding
-        of its own). `breadth_first=False`: the source rules those walks out (a recursive sort)."""
+        of its own). `breadth_first=False`: the source rules those walks out (a recursive sort); `pre_order`: the
+        source shows a sort that appends a node before its inputs, the one engine `reversed-pre-order` is tried on
+        (its numbers are forward-order's on most probes)."""
         W = sorted((p for p in W if p not in deep), key=size)
         if not W:
             return None
@@ -360,7 +386,8 @@ class WalkBook:
                  and not not_run(probes.get(p)) and (probes.get(p) or {}).get("status") == "ok"
                  and not wrong(probes[p], reference(p))]
         for walk in WALKS:
-            if not breadth_first and walk.name.startswith("breadth-first"):
+            if not breadth_first and walk.name.startswith("breadth-first") or \
+                    walk.name == "reversed-pre-order" and not pre_order:
                 continue
             if not self._reproduces(walk, probes, W, reference, every=walk.name in _EVERY_PROBE):
                 continue

@@ -86,6 +86,27 @@ def place_of(op: str, where: dict, right: set[str], files: dict | None = None) -
     return own[-1] if own else made_at(op, where, files)
 
 
+def node_made_at(op: str, where: dict, files: dict | None = None) -> tuple[str, int] | None:
+    """Where `op`'s rule adds a node (a Value) into its input's gradient. The probe saw that write on a line of the
+    class's own arithmetic, which the node's `*` and `+` ran (lines other ops' forwards run), no line of the rule:
+    so the last line of the op's own backward that ran before that arithmetic began (a closure's `self.grad += k *
+    ...`), else the op's own forward (made_at), where a factor kept as a Value is made (an edge list's `(self, n *
+    x ** (n.data - 1))`). Session 42: `n = Value(n)` in `__pow__` was placed at `__init__`'s last line."""
+    mine = where.get(op)
+    if not mine:
+        return None
+    others = [found for other, found in where.items() if other != op and other not in BUILT_FROM]
+    forward = {p for found in others for p in found["made"] + found["helped"]}
+    ran = {p for found in others for p in found["ran"]}
+    own = []
+    for p in mine["ran"]:
+        if p in forward:  # the node's arithmetic has begun
+            break
+        if p not in ran:
+            own.append(p)
+    return own[-1] if own else made_at(op, where, files)
+
+
 def made_at(op: str, where: dict, files: dict | None = None) -> tuple[str, int] | None:
     """The last line of `op`'s own method, run forwards, that no op of its own (not BUILT_FROM) ran: where a local
     computed in the forward pass, or a derived operator's own mistake, is written; None where it has none. With the
@@ -179,7 +200,10 @@ def place_derivatives(entries: list[dict], observation, right: set[str], submiss
         if entry.get("line") or not where:
             continue
         op = entry["op"] if entry.get("kind") == "derivative" else variant_op(entry)
-        found = place_of(op, where, right, submission.files) if op else None
+        if entry.get("form") == "grad-not-a-number":  # a node added into grad: where that node's factor is made
+            found = node_made_at(op, where, submission.files)
+        else:
+            found = place_of(op, where, right, submission.files) if op else None
         if found is None and (made_by := variant_op(entry, "made_by")):
             found = bound_at(made_by, where, right, submission.files) or made_at(made_by, where, submission.files)
         if found is not None:

@@ -251,7 +251,7 @@ def _guarded(sub_id: str, kind: str, path: Path, where: str, read, *, export: di
         said = msg("{file} could not be read ({error})", file=where, error=f"{type(e).__name__}: {e}")
     else:
         files, origins = {n: content for n, (content, _) in read_.items()}, {n: o for n, (_, o) in read_.items()}
-        notebooks = notebooks_of(origins)  # the loader's decision (Origin.cells), never the files' text
+        notebooks = notebooks_of(origins, files)  # the loader's decision (Origin.cells, an export's marks)
         return Submission(sub_id, kind, str(path), files, None, files_digest(files, package, notebooks), origins,
                           export=export, package=package, notebooks=notebooks)
     return replace(_rejected(sub_id, kind, path, str(said), said), export=rejected_export)

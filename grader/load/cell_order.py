@@ -32,14 +32,7 @@ def defined_below(submission, error: dict, where: dict | None) -> dict | None:
     failing = where["cell"]
     if error["exception"] == "AttributeError" and facts.get("owner") != "module":
         return None
-    for sandbox_name, origin in submission.origins.items():
-        if origin.file != where.get("file") or origin.cells is None or sandbox_name not in submission.files:
-            continue
-        lines = submission.files[sandbox_name].decode("utf-8", "replace").split("\n")
-        cells: dict[int, list[str]] = {}
-        for text, place in zip(lines, origin.cells):
-            if in_cell(place):
-                cells.setdefault(place[0], []).append(text)
+    for sandbox_name, origin, lines, cells in _notebooks(submission, where.get("file")):
         names = [facts.get("name")] if error["exception"] != "ImportError" else _imported_from_itself(
             lines, origin.cells, where, sandbox_name.rpartition(".")[0])
         for name in (name for name in names if isinstance(name, str) and name.isidentifier()):
@@ -56,6 +49,65 @@ def defined_below(submission, error: dict, where: dict | None) -> dict | None:
             return {"name": name, "cell": below, "ran_before": ran_before}
         return None
     return None
+
+
+def _notebooks(submission, file):
+    """(sandbox name, origin, the joined file's lines, {cell: its lines}) of each module of the notebook FILE."""
+    for sandbox_name, origin in submission.origins.items():
+        if origin.file != file or origin.cells is None or sandbox_name not in submission.files:
+            continue
+        lines = submission.files[sandbox_name].decode("utf-8", "replace").split("\n")
+        numbered: dict[int, dict[int, str]] = {}
+        for text, place in zip(lines, origin.cells):
+            if in_cell(place):
+                numbered.setdefault(place[0], {})[place[1]] = text
+        # each cell's lines at their own numbers (a line the loader left out, blank), so a tree's are the cell's
+        cells = {cell: [code.get(k, "") for k in range(1, max(code) + 1)] for cell, code in numbered.items()}
+        yield sandbox_name, origin, lines, cells
+
+
+def defining_cell(submission, where: dict | None, method: str) -> dict | None:
+    """`{"cell": n}`: the first code cell of the notebook at WHERE (the cell a notebook's import stopped at: the run's
+    `import_stopped`, in the student's terms) that Run All never reached, and that defines METHOD: a `def METHOD` (a
+    class's, or a function assigned to it), an assignment to an attribute `.METHOD`, or `setattr(..., "METHOD",
+    ...)`; the stopping cell's own lines after the one that raised count too. `{"line": n}`: the first such line
+    below WHERE in a notebook exported as a script (Submission.notebooks; its places are its lines). None where no
+    such cell is (then the method is missing whatever the cells above do). Read from syntax trees: nothing runs."""
+    if not where or where.get("line") is None and where.get("cell") is None:
+        return None
+    if where.get("cell") is None:
+        for name, origin in submission.origins.items():
+            if origin.file == where.get("file") and origin.cells is None and name in submission.notebooks:
+                text = submission.files[name].decode("utf-8", "replace").split("\n")
+                below = [node.lineno for node in _defining(text, method) if node.lineno > where["line"]]
+                return {"line": min(below)} if below else None
+        return None
+    for _name, _origin, _lines, cells in _notebooks(submission, where.get("file")):
+        for cell in sorted(c for c in cells if c >= where["cell"]):
+            after = (where.get("line") or 0) if cell == where["cell"] else 0
+            if any(node.lineno > after for node in _defining(cells[cell], method)):
+                return {"cell": cell}
+    return None
+
+
+def _defining(lines: list[str], method: str) -> list[ast.AST]:
+    """The statements of a cell's code that define METHOD (defining_cell's three forms)."""
+    try:
+        tree = parse("\n".join(lines))
+    except UNPARSABLE:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == method:
+            found.append(node)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and any(
+                isinstance(t, ast.Attribute) and t.attr == method
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            found.append(node)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr" \
+                and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and node.args[1].value == method:
+            found.append(node)
+    return found
 
 
 def _imported_from_itself(lines: list[str], places: tuple, where: dict, module: str) -> list[str]:

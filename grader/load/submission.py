@@ -62,9 +62,15 @@ class Submission:
         return origin.place(line) if origin else {"file": file, "line": line}
 
 
-def notebooks_of(origins: dict) -> tuple:
-    """`Submission.notebooks` of ORIGINS (name -> Origin): the files that are a notebook's code cells joined."""
-    return tuple(sorted(name for name, origin in origins.items() if origin.cells is not None))
+def notebooks_of(origins: dict, files: dict | None = None) -> tuple:
+    """`Submission.notebooks` of ORIGINS (name -> Origin): the files that are a notebook's code cells joined, and of
+    FILES the `.py` files that are a notebook exported as a script (scripts.exported_notebook: nbconvert's `# In[3]:`
+    marks, Colab's download): each is graded as Run All leaves the notebook when a cell raises (session 42: an
+    export whose last cell's `assert` failed scored 0/63, the notebook 63/63)."""
+    from .scripts import exported_notebook
+
+    return tuple(sorted(name for name, origin in origins.items() if origin.cells is not None
+                        or name.endswith(".py") and exported_notebook((files or {}).get(name) or b"")))
 
 
 def files_digest(files: dict[str, bytes], package: str | None = None, notebooks=()) -> str:

@@ -116,13 +116,14 @@ def _item(value, depth, count, max_depth, max_text, ints):
 
 def _stopped(stopped) -> dict | None:
     """The worker's report of a notebook's cell that raised while its module was imported: Python's own line, the
-    exception's type name and where; None where there is none."""
+    exception's type name, where, and its facts (an `errno`: a write into the read-only folder, diagnose/import_io.py);
+    None where there is none."""
     if stopped is None:
         return None
     if type(stopped) is not dict or type(stopped.get("error")) is not str:
         raise ProtocolError("bad import event")
     return {"error": clean_text(stopped["error"], 2000), "exception": _exception(stopped.get("exception")),
-            "where": _where(stopped.get("where"))}
+            "where": _where(stopped.get("where")), "facts": _facts(stopped.get("facts"))}
 
 
 def _flat_copy(values, max_text=MAX_TEXT):

@@ -343,7 +343,7 @@ def main():
         if module is None:
             emit(event="imported", ok=False, error=text, exception=exception, where=where, facts=facts(exc))
             _exit(0)
-        stopped = {"error": text, "exception": exception, "where": where}
+        stopped = {"error": text, "exception": exception, "where": where, "facts": facts(exc)}  # errno: a write
     Value = getattr(module, "Value", None)
     if not isinstance(Value, type):
         emit(event="imported", ok=False, error=f"{module_name}.py defines no class named `Value`", where=None)

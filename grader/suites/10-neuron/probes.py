@@ -246,22 +246,41 @@ def each_backward_fresh(m):
 
 def _reached(root, V):
     """The Values reachable from ROOT through its instance attributes (a Value, or a tuple, list, set or dict of
-    them: _prev, _children, parents, {parent: local}), whatever the engine names them; ROOT's own first. A node whose
-    attributes are not in a __dict__ (__slots__) is reached only through __init__ (each_backward_fresh's `made`)."""
+    them: _prev, _children, parents, {parent: local}), whatever the engine names them, in its __dict__ or its
+    __slots__ (session 42: a node of a class with __slots__ was reached through __init__ only); ROOT's own first."""
     found, seen, todo = [], set(), [root]
     while todo:
         node = todo.pop()
         if id(node) in seen:
             continue
         seen.add(id(node))
-        if "grad" not in getattr(node, "__dict__", ()):
+        attributes = _attributes(node)
+        if "grad" not in attributes and "grad" not in getattr(node, "__dict__", ()):
             continue
         found.append(node)
-        for value in vars(node).values():
+        for value in attributes.values():
             items = ((*value.keys(), *value.values()) if type(value) is dict
                      else value if type(value) in (tuple, list, set, frozenset) else (value,))
             todo.extend(item for item in items if isinstance(item, V) and id(item) not in seen)
     return found
+
+
+def _attributes(node) -> dict:
+    """NODE's instance attributes by name: its __dict__'s, and the __slots__ of each class of its type that are set
+    (a slot never set has no value; `__dict__` and `__weakref__` are no attributes of the engine's)."""
+    attributes = dict(getattr(node, "__dict__", None) or {})
+    for cls in type(node).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if not isinstance(name, str) or name in ("__dict__", "__weakref__") or name in attributes:
+                continue
+            # a private slot is kept under its mangled name (`__grad` of class Value: `_Value__grad`)
+            kept = f"_{cls.__name__.lstrip('_')}{name}" if name.startswith("__") and not name.endswith("__") else name
+            try:
+                attributes[name] = object.__getattribute__(node, kept)
+            except AttributeError:
+                continue
+    return attributes
 
 
 # -- the comparison --------------------------------------------------------------------------------------
