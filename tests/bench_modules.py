@@ -21,7 +21,7 @@ def load_bench(name):
 
 
 # the names the blind classes' writers import beside them: another class's modules of those names are put aside first
-WRITER_MODULES = ("copies", "copier", "fillers", "students", "course", "fill")
+WRITER_MODULES = ("copies", "copier", "fillers", "students", "course", "fill", "bodies", "extras")
 
 
 def load_writer(module, monkeypatch):

@@ -82,6 +82,8 @@ import sim40b1  # noqa: E402
 import sim40b2  # noqa: E402
 import sim41b1  # noqa: E402
 import sim41b2  # noqa: E402
+import sim42b1  # noqa: E402
+import sim42b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -657,6 +659,25 @@ def arguments() -> argparse.ArgumentParser:
                              "as closures, a functional forward over a dataclass tree), the four evasions, against "
                              "karpathy/micrograd's nn.py adapted to the exercise (its public/); also measured with its "
                              "materials/ passed as --public; held out: measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim42b1", action="store_true",
+                        help="also session 42's first blind class (sim42b1/, 48 Jupyter notebooks written by hand, "
+                             "blind to the method, on 05-backward handed in as the exercise's own notebook (Canvas "
+                             "file names; Jupyter, VS Code and Colab metadata, outputs, cells run out of order, six "
+                             "own engines pasted into the engine cell), three hard-negative pairs from the course's "
+                             "texts, levels 1-4 (cells merged, split and moved; level 4 by hand: the walk moved to "
+                             "module functions, an op table with one apply(), string states in a method), the four "
+                             "evasions inside cells, against karpathy/micrograd's engine.py (its public/); also "
+                             "measured with its materials/ passed as --public; held out: measured once, never tuned "
+                             "on; measured alone)")
+    parser.add_argument("--sim42b2", action="store_true",
+                        help="also session 42's second blind class (sim42b2/, 35 GitHub Classroom repositories "
+                             "written by hand, blind to the method, on 04-more-ops' engine.py with Russian comments, "
+                             "tests and the course's README in each repository, three hard-negative pairs from the "
+                             "course's texts, levels 1-4 (level 4 by hand: a table of (forward, derivative) pairs "
+                             "with one _unary, a node keeping only its op name with a DERIV table), the four "
+                             "evasions, against karpathy/micrograd's engine.py (its public/); also measured with its "
+                             "materials/ passed as --public; held out: measured once, never tuned on; measured "
+                             "alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -805,7 +826,8 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
                          ("sim37b1", sim37b1), ("sim37b2", sim37b2), ("sim38b1", sim38b1),
                          ("sim38b2", sim38b2), ("sim39b1", sim39b1),
                          ("sim39b2", sim39b2), ("sim40b1", sim40b1),
-                         ("sim40b2", sim40b2), ("sim41b1", sim41b1), ("sim41b2", sim41b2)):
+                         ("sim40b2", sim40b2), ("sim41b1", sim41b1), ("sim41b2", sim41b2),
+                         ("sim42b1", sim42b1), ("sim42b2", sim42b2)):
         if getattr(args, name):
             folder = args.build / name
             classes[f"{name} class, {module.EXERCISE} (by hand, blind, {name}/, held out)"] = (
@@ -828,7 +850,7 @@ HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2",
                  "sim36b1", "sim36b2", "sim36p", "sim36q", "sim37b1",
                  "sim37b2", "sim38b1", "sim38b2", "sim39b1", "sim39b2",
-                 "sim40b1", "sim40b2", "sim41b1", "sim41b2")
+                 "sim40b1", "sim40b2", "sim41b1", "sim41b2", "sim42b1", "sim42b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

@@ -1,0 +1,121 @@
+import math
+
+class Value:
+    """ stores a single scalar value and its gradient """
+
+    def __init__(self, data, _children=(), _op=''):
+        self.data = data
+        self.grad = 0
+        self._backward = lambda: None
+        self._prev = set(_children)
+        self._op = _op
+
+    def __add__(self, o):
+        o = o if isinstance(o, Value) else Value(o)
+        res = Value(self.data + o.data, (self, o), '+')
+
+        def _backward():
+            self.grad += res.grad
+            o.grad += res.grad
+        res._backward = _backward
+
+        return res
+
+    def __mul__(self, o):
+        o = o if isinstance(o, Value) else Value(o)
+        res = Value(self.data * o.data, (self, o), '*')
+
+        def _backward():
+            self.grad += o.data * res.grad
+            o.grad += self.data * res.grad
+        res._backward = _backward
+
+        return res
+
+    def __pow__(self, o):
+        assert isinstance(o, (int, float)), "only supporting int/float powers for now"
+        res = Value(self.data**o, (self,), f'**{o}')
+
+        def _backward():
+            self.grad += (o * self.data**(o-1)) * res.grad
+        res._backward = _backward
+
+        return res
+
+    def relu(self):
+        res = Value(0 if self.data < 0 else self.data, (self,), 'ReLU')
+
+        def _backward():
+            self.grad += (res.data > 0) * res.grad
+        res._backward = _backward
+
+        return res
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        res = Value(t, (self,), 'tanh')
+
+        def _backward():
+            self.grad += (1 - t**2) * res.grad
+        res._backward = _backward
+
+        return res
+
+    def exp(self):
+        res = Value(math.exp(self.data), (self,), 'exp')
+
+        def _backward():
+            self.grad += res.data * res.grad
+        res._backward = _backward
+
+        return res
+
+    def log(self):
+        res = Value(math.log(self.data), (self,), 'log')
+
+        def _backward():
+            self.grad += res.grad / self.data
+        res._backward = _backward
+
+        return res
+
+    def backward(self):
+        order, visited = [], set()
+        stack = [(self, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if children_done:
+                order.append(node)
+            elif node not in visited:
+                visited.add(node)
+                stack.append((node, True))
+                for prev in node._prev:
+                    if prev not in visited:
+                        stack.append((prev, False))
+        self.grad = 1
+        for node in reversed(order):
+            node._backward()
+
+    def __neg__(self):
+        return self * -1
+
+    def __radd__(self, o):
+        return self + o
+
+    def __sub__(self, o):
+        return self + (-o)
+
+    def __rsub__(self, o):
+        return o + (-self)
+
+    def __rmul__(self, o):
+        return self * o
+
+    def __truediv__(self, o):
+        return self * o**-1
+
+    def __rtruediv__(self, o):
+        return o * self**-1
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
