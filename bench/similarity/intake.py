@@ -50,9 +50,26 @@ def as_python_files(folder: Path, into: Path) -> Path:
     nested = [p for p in entries if p.is_dir() or p.suffix == ".zip"]
     if nested and not texts:
         texts = _joined_submissions(folder)
+    elif texts:
+        texts = _keyed_as_the_command_keys(folder, texts)
     for stem, text in texts.items():
         (into / f"{stem}.py").write_text(text, encoding="utf-8")
     return into
+
+
+def _keyed_as_the_command_keys(folder: Path, texts: dict[str, str]) -> dict[str, str]:
+    """TEXTS ({file stem: text}) keyed by the ids the command's loader gives FOLDER's files: an LMS export's file
+    names made the student's id (Canvas's `carterben_42102_9911202_engine.py` -> `carterben_42102`, as labels.json and
+    `grade similarity` name them), only the attempt the loader grades kept. Keyed by stem, the anchors' pairs matched no
+    label and copydetect scored sim42b1 (Canvas notebooks) 0.0067 instead of 0.16 (session 42). A folder whose ids
+    are its stems is returned as it is."""
+    from grader.load import load_folder  # the command's loader: only in the project's venv (run.py), never baselines'
+
+    ids = {Path(submission.source).stem: submission.id for submission in load_folder(folder, one_submission_flag=None)
+           if not submission.rejected and Path(submission.source).stem in texts}
+    if all(stem == sub_id for stem, sub_id in ids.items()) and len(ids) == len(texts):
+        return texts
+    return {ids[stem]: text for stem, text in texts.items() if stem in ids}
 
 
 def _joined_submissions(folder: Path) -> dict[str, str]:
