@@ -363,15 +363,30 @@ def _noting_backward(cls, noted, stale, watched=None):
 
 
 def _holds_gradient(root):
-    """Whether some node of root's graph (through `_prev`) has a `grad` other than 0; False where it cannot tell."""
+    """Whether some node of root's graph (through `_prev`) has a `grad` other than 0; False where it cannot tell.
+    Run at each outermost backward() of train_xor's, it was a tenth of 07's worker (session 41): the walk's methods
+    are bound once, each node's id() read once, and `grad` and `_prev` read as attributes (Python's specialised
+    reads) where getattr() with a default was called, an AttributeError standing for the default as it did there
+    (speed42: 24% fewer instructions a walk). The same nodes in the same order, each attribute read once: the same
+    answer where a student's `grad`, `_prev`, `!=` or iteration raises on the way."""
     seen, todo = set(), [root]
+    add, pop, extend = seen.add, todo.pop, todo.extend
     try:
         while todo:
-            if id(node := todo.pop()) not in seen:
-                seen.add(id(node))
-                if getattr(node, "grad", 0) != 0:
+            node = pop()
+            if (key := id(node)) not in seen:
+                add(key)
+                try:
+                    grad = node.grad
+                except AttributeError:
+                    grad = 0
+                if grad != 0:
                     return True
-                todo.extend(getattr(node, "_prev", ()) or ())
+                try:
+                    prev = node._prev
+                except AttributeError:
+                    prev = ()
+                extend(prev or ())
     except Exception:  # noqa: BLE001 - the student's engine: a graph it cannot walk holds nothing to read
         pass
     return False
