@@ -114,6 +114,34 @@ def test_grade_check_starts_the_engine_suites_worker_as_the_grade_does(tmp_path,
     assert len(seen) == 2 and seen[0] == seen[1] and "later=1" in seen[0]
 
 
+@pytest.mark.parametrize("files, carried", [
+    # a call with a literal name, wherever it is (a function's body, a `try`): carried, as `python engine.py` finds it
+    ({"engine.py": "import importlib\ndef f():\n    return importlib.import_module('random')\nclass Value: pass\n",
+      "random.py": ""}, ["engine.py", "random.py"]),
+    ({"engine.py": "try:\n    r = __import__('copy')\nexcept ImportError:\n    r = None\nclass Value: pass\n",
+      "copy.py": ""}, ["copy.py", "engine.py"]),
+    # by a helper of theirs
+    ({"engine.py": "from notes import x\nclass Value: pass\n",
+      "notes.py": "from importlib import import_module\nx = import_module('types')\n", "types.py": ""},
+     ["engine.py", "notes.py", "types.py"]),
+    # a name the loader cannot read (a variable), a function it does not know by its name (an alias), or no call:
+    # left out, and the call gets Python's where `python engine.py` gives theirs (docs/contract.md, a limit)
+    ({"engine.py": "from importlib import import_module as im\nr = im('random')\nclass Value: pass\n",
+      "random.py": ""}, ["engine.py"]),
+    ({"engine.py": "import importlib\nname = 'random'\nr = importlib.import_module(name)\nclass Value: pass\n",
+      "random.py": ""}, ["engine.py"]),
+    ({"engine.py": "s = 'import_module(\"random\")'\nclass Value: pass\n", "random.py": ""}, ["engine.py"]),
+])
+def test_a_standard_named_file_reached_by_an_import_call_of_a_literal_name_is_carried(tmp_path, files, carried):
+    from grader.load import load_entry
+
+    (tmp_path / "hw").mkdir()
+    for name, text in files.items():
+        (tmp_path / "hw" / name).write_text(text, encoding="utf-8")
+    sub = load_entry(tmp_path / "hw")
+    assert (sub.problem, sorted(sub.files)) == (None, carried)
+
+
 def _in_backward(body, before=""):
     """A correct engine whose backward() first runs `body`."""
     return CORRECT + "\n\n" + before + "_bw = Value.backward\ndef _b(self):\n" + body + "    return _bw(self)\n" + (
