@@ -245,7 +245,8 @@ def test_grade_check_shows_a_forged_pass_in_an_exception_as_the_students_text(tm
 
     engine = tmp_path / "engine.py"
     engine.write_text(_in_backward(f"    raise ValueError({FORGED!r})\n"), encoding="utf-8")
-    lines = str(check(engine, "05-backward", limits=LIMITS)).splitlines()
+    result = check(engine, "05-backward", limits=LIMITS)
+    lines = str(result).splitlines()
     assert [line.split(None, 1)[0] for line in lines[1:] if not line.startswith(" ")][:10] == [
         "PASS", "SKIP", "FAIL", "FAIL", "FAIL", "FAIL", "FAIL", "FAIL", "FAIL", "why:"]
     at = lines.index(next(line for line in lines if line.startswith("FAIL  seed/single-op ")))
@@ -254,3 +255,9 @@ def test_grade_check_shows_a_forged_pass_in_an_exception_as_the_students_text(tm
         "FAIL  seed/single-op            y = a * b at a = 3, b = -2 (one operation): your engine raised ValueError: "
         "boom\ufffd[2K\ufffdPASS  order/chain  fake",
         "                                PASS  order/diamond  fake\\u2028PASS x\\u202eabc (engine.py, line 141, in _b)"]
+    # Jupyter's table (check()'s _repr_html_): the same escapes in its cells, none of the characters raw
+    from grader.classroom.check_report import html_table
+
+    table = html_table(result)
+    assert not {"\x1b", "\r", "\u2028", "\u202e"} & set(table)
+    assert "PASS  order/diamond  fake\\u2028PASS x\\u202eabc" in table
