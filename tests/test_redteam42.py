@@ -179,6 +179,11 @@ HOSTILE = {
                              "        with open(_tf.gettempdir() + '/fill%d.bin' % _n, 'wb') as f:\n"
                              "            f.write(b'x' * (3 << 20))\n", "import tempfile as _tf\n"),
     "sigstop": _in_backward("    _os.kill(_os.getpid(), _sig.SIGSTOP)\n", "import os as _os, signal as _sig\n"),
+    # their random.py and no import call: the worker that gives it imports no `importlib` (nor its `warnings`) of its
+    # own, as a worker without it (review42a: shadows.py imported both, two modules more in such a worker's heap)
+    "shadow-no-importlib": {"engine.py": "import random, sys\nassert random.student_helper() == 25\n"
+                            "assert not {'importlib', 'warnings'} & set(sys.modules), sys.modules.keys()\n" + CORRECT,
+                            "random.py": RANDOM_PY},
 }
 
 
@@ -211,7 +216,8 @@ def _first_words(row):
 def test_a_full_tmp_and_a_stopped_worker_are_said_as_what_happened(graded):
     assert {sid: (row["status"], row["score"]) for sid, row in graded.items()} == {
         "honest": ("graded", 25.0), "tmp-fill": ("graded", 0.0), "sigstop": ("timeout", 0.0),
-        "import-module": ("graded", 25.0), "dunder-import": ("graded", 25.0), "notebook-random": ("graded", 25.0)}
+        "import-module": ("graded", 25.0), "dunder-import": ("graded", 25.0), "notebook-random": ("graded", 25.0),
+        "shadow-no-importlib": ("graded", 25.0)}
     assert {w.partition(" (tmp-fill.py")[0] for w in _first_words(graded["tmp-fill"])} == {
         f"your engine raised {ENOSPC}, because {FULL}"}
     assert graded["sigstop"]["message"] == (
