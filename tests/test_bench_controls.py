@@ -238,6 +238,18 @@ def test_sim40actl_engines_pass_the_whole_engine_check_write_the_course_s_formul
     assert "self.grad += g * (1 - out.data ** 2)" in f1.unpacked[0]
 
 
+def _measure_of(folder):
+    """FOLDER's measure.py, loaded with FOLDER on sys.path (as `python FOLDER/measure.py` runs it)."""
+    sys.path.insert(0, str(folder))
+    try:
+        spec = importlib.util.spec_from_file_location(f"bench_{folder.name}_measure", folder / "measure.py")
+        measure = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(measure)
+    finally:
+        sys.path.remove(str(folder))
+    return measure
+
+
 def test_sim41actl_engines_pass_the_whole_engine_check_and_i1copy_is_labelled_a_copy_of_i1():
     """sim41actl's six honest engines (the course's local derivatives in the architectures of session 40's level-4
     copies: a getattr'd rules object, a tape of opcodes, a NamedTuple with a side table of grads, operators made with
@@ -258,14 +270,8 @@ def test_sim41actl_engines_pass_the_whole_engine_check_and_i1copy_is_labelled_a_
     # the copy differs from its source in its first two lines only (a ring of one file with it)
     source, copied = texts["i1"].splitlines(), copy.read_text(encoding="utf-8").splitlines()
     assert len(source) == len(copied) and [n for n, (a, b) in enumerate(zip(source, copied)) if a != b] == [0, 1]
-    sys.path.insert(0, str(folder))
-    try:
-        spec = importlib.util.spec_from_file_location("bench_sim41actl_measure", folder / "measure.py")
-        measure = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(measure)
-    finally:
-        sys.path.remove(str(folder))
-    labels = controls.style_labels("eighteenth", controls.style_files(folder), measure.SOURCES, "sim41actl")["main"]
+    labels = controls.style_labels("eighteenth", controls.style_files(folder), _measure_of(folder).SOURCES,
+                                   "sim41actl")["main"]
     assert labels["ctl_i1copy"] == {"cluster": "ctl_i1", "level": 1, "kind": "sim41actl", "hard_pair": "ctl_i"}
     assert labels["ctl_i1"] == {"cluster": "ctl_i1", "level": 1, "kind": "sim41actl", "hard_pair": "ctl_i"}
     assert labels["ctl_i2"] == {"cluster": None, "level": None, "kind": "sim41actl", "hard_pair": "ctl_i"}
@@ -306,3 +312,31 @@ def test_sim42hctl_holds_what_its_make_writes_and_labels_its_copy():
     assert labels["ctl_q1copy"] == {"cluster": "ctl_q1", "level": 2, "kind": "sim42hctl", "hard_pair": "ctl_q"}
     assert labels["ctl_q2"] == {"cluster": None, "level": None, "kind": "sim42hctl", "hard_pair": "ctl_q"}
     assert "sim42hctl" in controls.FOLDERS
+
+
+def test_sim42actl_engines_pass_the_whole_engine_check_and_j1copy_is_labelled_a_copy_of_j1():
+    """sim42actl (session 42): four honest engines in the architectures of sim40b1's and sim40b2's missed level-4
+    copies (pullback pairs with a frame stack; an index tape; an instruction interpreter with an `adjoint` function
+    and Kahn's release; a class per operation) and j1's copy each give reference/engine.py's values and gradients
+    (sim35b1's check, as its README says); the copy is j1 with its header's name and one comment changed (a ring of
+    one file), labelled in j1's cluster at level 1, j2 beside them a hard negative; controls.py measures the folder."""
+    sim35b1, controls = load_bench("sim35b1"), load_bench("controls")
+    folder = BENCH / "sim42actl"
+    honest = sorted((folder / "honest").glob("*.py"))
+    assert [p.stem for p in honest] == ["j1", "j2", "k1", "k2"] and "sim42actl" in controls.FOLDERS
+    copy = folder / "copies" / "j1copy.py"
+    assert sorted(p.name for p in (folder / "copies").iterdir()) == ["j1copy.py"]
+    for path in [*honest, copy]:
+        sim35b1.check(path.read_text(encoding="utf-8"), path.stem)  # raises AssertionError on a wrong value
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in honest}
+    assert "def numeric(f, x0, h=1e-6):" in texts["j1"] and "def unary(f, slope):" in texts["j2"]
+    assert "def adjoint(op, out, args, k):" in texts["k1"] and "def _install():" in texts["k2"]
+    source, copied = texts["j1"].splitlines(), copy.read_text(encoding="utf-8").splitlines()
+    assert len(source) == len(copied) and [n for n, (a, b) in enumerate(zip(source, copied)) if a != b] == [0, 4]
+    measure = _measure_of(folder)
+    assert measure.SOURCES == {"j1copy": ("j1", 1)}
+    labels = controls.style_labels("eighteenth", controls.style_files(folder), measure.SOURCES, "sim42actl")["main"]
+    assert labels["ctl_j1copy"] == {"cluster": "ctl_j1", "level": 1, "kind": "sim42actl", "hard_pair": "ctl_j"}
+    assert labels["ctl_j1"] == {"cluster": "ctl_j1", "level": 1, "kind": "sim42actl", "hard_pair": "ctl_j"}
+    assert labels["ctl_j2"] == {"cluster": None, "level": None, "kind": "sim42actl", "hard_pair": "ctl_j"}
+    assert labels["ctl_k1"] == {"cluster": None, "level": None, "kind": "sim42actl", "hard_pair": "ctl_k"}

@@ -114,6 +114,34 @@ def test_grade_check_starts_the_engine_suites_worker_as_the_grade_does(tmp_path,
     assert len(seen) == 2 and seen[0] == seen[1] and "later=1" in seen[0]
 
 
+@pytest.mark.parametrize("files, carried", [
+    # a call with a literal name, wherever it is (a function's body, a `try`): carried, as `python engine.py` finds it
+    ({"engine.py": "import importlib\ndef f():\n    return importlib.import_module('random')\nclass Value: pass\n",
+      "random.py": ""}, ["engine.py", "random.py"]),
+    ({"engine.py": "try:\n    r = __import__('copy')\nexcept ImportError:\n    r = None\nclass Value: pass\n",
+      "copy.py": ""}, ["copy.py", "engine.py"]),
+    # by a helper of theirs
+    ({"engine.py": "from notes import x\nclass Value: pass\n",
+      "notes.py": "from importlib import import_module\nx = import_module('types')\n", "types.py": ""},
+     ["engine.py", "notes.py", "types.py"]),
+    # a name the loader cannot read (a variable), a function it does not know by its name (an alias), or no call:
+    # left out, and the call gets Python's where `python engine.py` gives theirs (docs/contract.md, a limit)
+    ({"engine.py": "from importlib import import_module as im\nr = im('random')\nclass Value: pass\n",
+      "random.py": ""}, ["engine.py"]),
+    ({"engine.py": "import importlib\nname = 'random'\nr = importlib.import_module(name)\nclass Value: pass\n",
+      "random.py": ""}, ["engine.py"]),
+    ({"engine.py": "s = 'import_module(\"random\")'\nclass Value: pass\n", "random.py": ""}, ["engine.py"]),
+])
+def test_a_standard_named_file_reached_by_an_import_call_of_a_literal_name_is_carried(tmp_path, files, carried):
+    from grader.load import load_entry
+
+    (tmp_path / "hw").mkdir()
+    for name, text in files.items():
+        (tmp_path / "hw" / name).write_text(text, encoding="utf-8")
+    sub = load_entry(tmp_path / "hw")
+    assert (sub.problem, sorted(sub.files)) == (None, carried)
+
+
 def _in_backward(body, before=""):
     """A correct engine whose backward() first runs `body`."""
     return CORRECT + "\n\n" + before + "_bw = Value.backward\ndef _b(self):\n" + body + "    return _bw(self)\n" + (
@@ -151,6 +179,11 @@ HOSTILE = {
                              "        with open(_tf.gettempdir() + '/fill%d.bin' % _n, 'wb') as f:\n"
                              "            f.write(b'x' * (3 << 20))\n", "import tempfile as _tf\n"),
     "sigstop": _in_backward("    _os.kill(_os.getpid(), _sig.SIGSTOP)\n", "import os as _os, signal as _sig\n"),
+    # their random.py and no import call: the worker that gives it imports no `importlib` (nor its `warnings`) of its
+    # own, as a worker without it (review42a: shadows.py imported both, two modules more in such a worker's heap)
+    "shadow-no-importlib": {"engine.py": "import random, sys\nassert random.student_helper() == 25\n"
+                            "assert not {'importlib', 'warnings'} & set(sys.modules), sys.modules.keys()\n" + CORRECT,
+                            "random.py": RANDOM_PY},
 }
 
 
@@ -183,12 +216,16 @@ def _first_words(row):
 def test_a_full_tmp_and_a_stopped_worker_are_said_as_what_happened(graded):
     assert {sid: (row["status"], row["score"]) for sid, row in graded.items()} == {
         "honest": ("graded", 25.0), "tmp-fill": ("graded", 0.0), "sigstop": ("timeout", 0.0),
-        "import-module": ("graded", 25.0), "dunder-import": ("graded", 25.0), "notebook-random": ("graded", 25.0)}
+        "import-module": ("graded", 25.0), "dunder-import": ("graded", 25.0), "notebook-random": ("graded", 25.0),
+        "shadow-no-importlib": ("graded", 25.0)}
     assert {w.partition(" (tmp-fill.py")[0] for w in _first_words(graded["tmp-fill"])} == {
         f"your engine raised {ENOSPC}, because {FULL}"}
     assert graded["sigstop"]["message"] == (
         f"3 probes in a row did not finish within 1 s each; the rest were not run, because {STOPPED}")
-    assert _first_words(graded["sigstop"]) >= {f"did not finish within 1 s, because {STOPPED}"}
+    # the probes that timed out, and those not run after the third in a row: each says the process was stopped
+    assert _first_words(graded["sigstop"]) == {
+        f"did not finish within 1 s, because {STOPPED}",
+        f"did not finish within 1 s each; the rest were not run, because {STOPPED}"}
 
 
 # -- what the student reads: `grade check`'s lines and Jupyter's table ------------------------------------------------
@@ -214,7 +251,8 @@ def test_grade_check_shows_a_forged_pass_in_an_exception_as_the_students_text(tm
 
     engine = tmp_path / "engine.py"
     engine.write_text(_in_backward(f"    raise ValueError({FORGED!r})\n"), encoding="utf-8")
-    lines = str(check(engine, "05-backward", limits=LIMITS)).splitlines()
+    result = check(engine, "05-backward", limits=LIMITS)
+    lines = str(result).splitlines()
     assert [line.split(None, 1)[0] for line in lines[1:] if not line.startswith(" ")][:10] == [
         "PASS", "SKIP", "FAIL", "FAIL", "FAIL", "FAIL", "FAIL", "FAIL", "FAIL", "why:"]
     at = lines.index(next(line for line in lines if line.startswith("FAIL  seed/single-op ")))
@@ -223,3 +261,9 @@ def test_grade_check_shows_a_forged_pass_in_an_exception_as_the_students_text(tm
         "FAIL  seed/single-op            y = a * b at a = 3, b = -2 (one operation): your engine raised ValueError: "
         "boom\ufffd[2K\ufffdPASS  order/chain  fake",
         "                                PASS  order/diamond  fake\\u2028PASS x\\u202eabc (engine.py, line 141, in _b)"]
+    # Jupyter's table (check()'s _repr_html_): the same escapes in its cells, none of the characters raw
+    from grader.classroom.check_report import html_table
+
+    table = html_table(result)
+    assert not {"\x1b", "\r", "\u2028", "\u202e"} & set(table)
+    assert "PASS  order/diamond  fake\\u2028PASS x\\u202eabc" in table

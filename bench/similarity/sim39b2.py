@@ -86,6 +86,23 @@ def _tests(namespace: dict):
                         yield f"{name}.{attr}", run
 
 
+TODO = "# TODO(09-write-tests): your code here\n"  # where a student's tests go in STARTER
+
+
+def write_controls(here: Path, honest: dict[str, str], copies: dict[str, str]) -> None:
+    """A controls folder of 09-write-tests (sim40tctl, sim41hctl, sim42hctl): each student's tests (`stem` -> body) in
+    STARTER where its TODO line is, checked first (every test passes on each correct engine), written to
+    HERE/honest/<stem>.py and HERE/copies/<stem>.py."""
+    starter = STARTER.read_text(encoding="utf-8")
+    assert TODO in starter
+    for folder, students in (("honest", honest), ("copies", copies)):
+        (here / folder).mkdir(exist_ok=True)
+        for stem, body in students.items():
+            text = starter.replace(TODO, body.lstrip("\n"))
+            check(text, stem)
+            (here / folder / f"{stem}.py").write_text(text, encoding="utf-8")
+
+
 def check(text: str, what: str) -> None:
     """TEXT, a student's test_engine.py, has at least one test and every one passes on each correct engine (ENGINES);
     raises AssertionError naming the engine and the first test that fails, and why."""

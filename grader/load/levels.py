@@ -7,6 +7,7 @@ regular file, under the cap) and charges what it read to the submission's `Budge
 from __future__ import annotations
 
 import ast
+import itertools
 import os
 import re
 import sys
@@ -201,26 +202,23 @@ def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, M
     return min(found, default=None)
 
 
-def _imports(name: str, content: bytes, package: str | None = None) -> set[str]:
+def _imports(name: str, content: bytes, package: str | None = None, calls: bool = False) -> set[str]:
     """The modules the file `name` (`content`) imports outside `try` statements and `if TYPE_CHECKING:` bodies,
     absolute, dotted (a relative import resolved against its package); for `from m import a`, `m` and `m.a` (`a` may
-    be a submodule): read as the "from scratch" test reads them (forbidden.imported)."""
+    be a submodule): read as the "from scratch" test reads them (forbidden.imported). With `calls`, also those it
+    imports by a call with a literal name (`importlib.import_module("random")`, `__import__("random")`), wherever the
+    call is: what makes their `random.py` theirs (shadowing.py), as `python engine.py` gives it to such a call
+    (session 42: the loader left the file out, and the call got Python's). One parse of the file either way."""
     if (tree := tree_or_none(content)) is None:
         return set()
     within = in_package(name, package)  # `from . import helper` in the package's `engine.py`: `helper`
-    return {own_module(module, package) for node in imports_that_run(tree)
-            for module, _ in imported(node, within, calls=False)}
+    nodes = itertools.chain(imports_that_run(tree), import_calls(tree, content) if calls else ())
+    return {own_module(module, package) for node in nodes for module, _ in imported(node, within, calls=calls)}
 
 
 def _imports_and_calls(name: str, content: bytes, package: str | None = None) -> set[str]:
-    """_imports, and the modules the file imports by a call with a literal name (`importlib.import_module("random")`,
-    `__import__("random")`), wherever the call is: what makes their `random.py` theirs (shadowing.py), as `python
-    engine.py` gives it to such a call (session 42: the loader left the file out, and the call got Python's)."""
-    if (tree := tree_or_none(content)) is None:
-        return set()
-    within = in_package(name, package)
-    return _imports(name, content, package) | {
-        own_module(module, package) for node in import_calls(tree, content) for module, _ in imported(node, within)}
+    """_imports with the import calls of a literal name (shadowing.py's reading)."""
+    return _imports(name, content, package, calls=True)
 
 
 def _origin(level: Level, root: str, name: str, cells: tuple | None = None, runs: tuple | None = None) -> Origin:

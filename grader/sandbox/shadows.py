@@ -46,7 +46,8 @@ def shadowable(names):
 
 def install(request, folder):
     """The student's modules the request names (`shadows=random,copy`) imported for their files' imports from here
-    on: builtins.__import__ wrapped. Returns the names that are theirs on this Python."""
+    on: builtins.__import__ wrapped, and importlib.import_module once `importlib` is imported. Returns the names
+    that are theirs on this Python."""
     theirs = shadowable(m for m in request.get("shadows", "").split(",") if m)
     if not theirs:
         return theirs
@@ -73,8 +74,6 @@ def install(request, folder):
         return module
 
     def __import__(name, globals=None, locals=None, fromlist=(), level=0):
-        if globals is None and type(name) is str and name.partition(".")[0] in theirs:
-            globals = sys._getframe(1).f_globals  # `__import__("random")` called: its caller's file decides
         if level == 0 and type(globals) is dict and name.partition(".")[0] in theirs:
             file = globals.get("__file__")
             if type(file) is str and file.startswith(folder):
@@ -85,11 +84,6 @@ def install(request, folder):
                 return module
         return standard(name, globals, locals, fromlist, level)
 
-    builtins.__import__ = __import__
-    import importlib  # a module of the standard library, never theirs (`importlib` is frozen in part, and not shadowable)
-
-    standard_import_module = importlib.import_module
-
     def import_module(name, package=None):
         """`importlib.import_module("random")` called from a file of theirs: their module, as their `import random`
         statement gets (and as `python engine.py` gives it); Python's for everyone else (session 42: it was Python's
@@ -98,7 +92,31 @@ def install(request, folder):
             file = sys._getframe(1).f_globals.get("__file__")
             if type(file) is str and file.startswith(folder):
                 return __import__(name, {"__file__": file}, None, ("_",))
-        return standard_import_module(name, package)
+        return standard_import_module[0](name, package)
 
-    importlib.import_module = import_module
+    # `importlib` (never theirs: frozen in part, and not shadowable) is not imported here: a worker's start imports
+    # no `importlib` nor its `warnings`, and two modules more would move the heap of every such submission (review42a).
+    # Its import_module is replaced once the module is in sys.modules with one: now, or at the first import after
+    # (theirs or the standard library's, each through __import__ above), before that import's `from importlib import
+    # import_module` reads it
+    standard_import_module = []
+
+    def replace_import_module():
+        module = sys.modules.get("importlib")
+        found = getattr(module, "import_module", None) if module is not None else None
+        if found is not None:
+            standard_import_module.append(found)
+            module.import_module = import_module
+
+    def importing(name, globals=None, locals=None, fromlist=(), level=0):
+        """builtins.__import__: __import__ above, and import_module replaced once `importlib` is there."""
+        if globals is None and type(name) is str and name.partition(".")[0] in theirs:
+            globals = sys._getframe(1).f_globals  # `__import__("random")` called: its caller's file decides
+        module = __import__(name, globals, locals, fromlist, level)
+        if not standard_import_module:
+            replace_import_module()
+        return module
+
+    builtins.__import__ = importing
+    replace_import_module()
     return theirs

@@ -12,18 +12,11 @@ sys.path.insert(0, str(HERE))
 import sim39b2  # noqa: E402
 from bodies import COPIES, HONEST  # noqa: E402
 
-TODO = "# TODO(09-write-tests): your code here\n"
+TODO = sim39b2.TODO
 
 
 def main() -> None:
-    starter = sim39b2.STARTER.read_text(encoding="utf-8")
-    assert TODO in starter
-    for folder, students in (("honest", HONEST), ("copies", COPIES)):
-        (HERE / folder).mkdir(exist_ok=True)
-        for stem, body in students.items():
-            text = starter.replace(TODO, body.lstrip("\n"))
-            sim39b2.check(text, stem)
-            (HERE / folder / f"{stem}.py").write_text(text, encoding="utf-8")
+    sim39b2.write_controls(HERE, HONEST, COPIES)
 
 
 if __name__ == "__main__":
