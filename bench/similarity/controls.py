@@ -6,7 +6,7 @@ include sim35b1, built by `run.py --sim35b1`, sim37ctl's sim36b2, built by `run.
 sim38actl's, sim39actl's, sim40actl's and sim41actl's sim36b1, sim38actl's, sim39actl's, sim40actl's and sim41actl's
 sim37b1, built by `run.py --sim37b1`, sim39actl's, sim40actl's and sim41actl's sim38b1, built by `run.py --sim38b1`,
 sim40actl's and sim41actl's sim39b1, built by `run.py --sim39b1`, sim41actl's sim40b1, built by `run.py --sim40b1`,
-and sim40tctl's and sim41hctl's sim39b2, built by `run.py --sim39b2`, sim42pctl's sim41b2, kept whole in sim41b2/).
+and sim40tctl's and sim41hctl's sim39b2, built by `run.py --sim39b2`, sim42pctl's sim41b2, built by `run.py --sim41b2`).
 
     python bench/similarity/controls.py   (every folder's measure.py in turn, then each one's count of pairs with a
                                            control in a top k)
