@@ -340,3 +340,31 @@ def test_sim42actl_engines_pass_the_whole_engine_check_and_j1copy_is_labelled_a_
     assert labels["ctl_j1"] == {"cluster": "ctl_j1", "level": 1, "kind": "sim42actl", "hard_pair": "ctl_j"}
     assert labels["ctl_j2"] == {"cluster": None, "level": None, "kind": "sim42actl", "hard_pair": "ctl_j"}
     assert labels["ctl_k1"] == {"cluster": None, "level": None, "kind": "sim42actl", "hard_pair": "ctl_k"}
+
+
+def test_sim42pctl_networks_pass_sim41b2_s_check_and_c1copy_is_labelled_a_copy_of_c1():
+    """sim42pctl's three honest adaptations of micrograd's nn.py (p3 formatted by black, the rng as sim41b2's public
+    copies write it), the copier c1 and his level-2 copy each pass sim41b2's check (41 parameters, gradients against
+    central differences, train_xor's loss falls); the copy is labelled in c1's cluster at level 2, the honest pairs
+    hard negatives; controls.py measures the folder."""
+    sim41b2, controls = load_bench("sim41b2"), load_bench("controls")
+    folder = BENCH / "sim42pctl"
+    honest = sorted((folder / "honest").glob("*.py"))
+    assert [p.stem for p in honest] == ["c1", "p1", "p2", "p3"] and "sim42pctl" in controls.FOLDERS
+    copy = folder / "copies" / "c1copy.py"
+    for path in [*honest, copy]:
+        sim41b2.check(path.read_text(encoding="utf-8"), path.stem)  # raises AssertionError on a wrong network
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in honest}
+    assert "self.weights = [Value((rng or random).uniform(-1, 1)) for _ in range(nin)]" in texts["p3"]
+    assert "self.w = [Value((rng or random).uniform(-1,1)) for _ in range(nin)]" in texts["c1"]
+    assert "rng = rng if rng is not None else random.Random()" in texts["p1"] and "random.Random(1234)" in texts["p2"]
+    sys.path.insert(0, str(folder))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_sim42pctl_measure", folder / "measure.py")
+        measure = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(measure)
+    finally:
+        sys.path.remove(str(folder))
+    labels = controls.style_labels("eighteenth", controls.style_files(folder), measure.SOURCES, "sim42pctl")["main"]
+    assert labels["ctl_c1copy"] == {"cluster": "ctl_c1", "level": 2, "kind": "sim42pctl", "hard_pair": "ctl_c"}
+    assert labels["ctl_p3"] == {"cluster": None, "level": None, "kind": "sim42pctl", "hard_pair": "ctl_p"}
