@@ -43,19 +43,25 @@ def stopped(tmp_path_factory):
 
     from grader.pipeline import grade
 
+    from test_diag42 import PLANTED
+
     folder = tmp_path_factory.mktemp("i18n42") / "class"
     folder.mkdir()
     shutil.copy(FRESH / "stopped-above-backward.ipynb", folder)
+    base, patches = PLANTED["bug-closures-pow-value-exponent"]
+    text = (FRESH / f"{base}.py").read_text(encoding="utf-8")
+    for old, new in patches:
+        text = text.replace(old, new)
+    (folder / "pow-value-exponent.py").write_text(text, encoding="utf-8")
     result = grade(folder, exercise="engine", limits=LIMITS, jobs=1, cache_dir=folder.parent / "cache")
-    (row,) = result.scores["submissions"]
-    return row
+    return {row["id"]: row for row in result.scores["submissions"]}
 
 
 @pytest.mark.parametrize("lang", ["ru", "zh"])
 def test_a_notebook_stopped_above_backward_is_told_whole_on_the_feedback_page(stopped, lang):
     from grader.report.html_feedback import submission_html
 
-    page = html.unescape(submission_html(stopped, lang=lang))
+    page = html.unescape(submission_html(stopped["stopped-above-backward"], lang=lang))
     assert f'<html lang="{lang}"' in page
     # a code span is marked up on the page: the text is compared with its marks taken out
     text = page.replace("<code>", "").replace("</code>", "").replace("`", "")
@@ -112,3 +118,39 @@ def test_a_value_in_a_gradient_is_said_as_the_sibling_frames_say_a_value(lang, s
     assert translator(lang).render(msg("for {expression} at {inputs}, {what} is a {type}, not a number",
                                        expression="y = x ** k", inputs="x = 1.5, k = 3.0", what="x.grad",
                                        type="Value")) == said
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Ваш движок остановился с ошибкой x.grad — объект типа Value, а не число"),
+    ("zh", "你的引擎因错误而停止：x.grad 是 Value，不是数"),
+    ("en", "Your engine stopped with x.grad is a Value, not a number"),
+])
+def test_the_smallest_failing_expression_says_the_graders_words_in_the_language(stopped, lang, said):
+    """The gradient table's error is a probe's ObservationError, the grader's words: kept as data beside the text
+    (diagnose/evidence.py) and said in the page's language (session 42: English on the Russian and Chinese pages)."""
+    from grader.report.html_feedback import submission_html
+    from grader.report.markdown import submission_markdown
+
+    record = stopped["pow-value-exponent"]
+    table = record["diagnosis"][0]["table"]
+    assert (table["error"], table["error_message"]["id"]) == (
+        "x.grad is a Value, not a number", "{what} is a {type}, not a number")
+    page = html.unescape(submission_html(record, lang=lang)).replace("<code>", "").replace("</code>", "")
+    assert said in page
+    assert said in submission_markdown(record, lang=lang).replace("`", "")
+
+
+@pytest.mark.parametrize("error, kept", [
+    ("x.grad is a Value, not a number", True),
+    # the student's code raised an ObservationError of its own, or the text was cut: its words are not the record's
+    ("x.grad is a Value, not a number, says my engine", False),
+])
+def test_the_table_keeps_the_graders_words_only_where_they_are_the_errors(error, kept):
+    from grader.diagnose.evidence import table
+
+    def probe():
+        """y = x ** 3"""
+
+    record = msg("{what} is a {type}, not a number", what="x.grad", type="Value").to_json()
+    made = table(probe, {"status": "error", "error": error, "error_message": record}, {"x.grad": 12.0})
+    assert (made["error"], made.get("error_message")) == (error, record if kept else None)
