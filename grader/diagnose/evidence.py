@@ -68,6 +68,12 @@ def table(probe, observed: dict, expected: dict) -> dict:
               "first_differing": first["node"] if first else None}
     if values is None:
         result["error"] = str(observed.get("error") or observed.get("status"))
+        # the grader's own words as data (a probe's ObservationError, the sandbox's exceptions: grader/observe)
+        record = observed.get("error_message")
+        if isinstance(record, dict) and "id" in record and str(Message.from_json(record)) == result["error"]:
+            # kept only where they are the error's words, so that a page says them in its language (session 42:
+            # «Ваш движок остановился с ошибкой x.grad is a Value, not a number»); the student's own text has none
+            result["error_message"] = record
     graph = _graph(probe, rows, result["first_differing"])
     if graph is not None:
         result["graph"] = graph

@@ -39,11 +39,13 @@ def han_junctions(text: str, shown: dict) -> str:
 # A phrase that ends in a clause of its own (`a diamond: a feeds b and c, which meet again in d`, `gradcheck on …,
 # where the gradients are large`, «c = Value(5), который не трогают»): the language's words that open such a clause
 # after a comma. Russian opens more of them than English (`with t the output`, «где t — выход»), so each
-# language's own rendering decides.
+# language's own rendering decides. A phrase that ends a sentence of its own (`{why} Fix cell {cell} …`, the why
+# ending «…, которая определяет `backward`.») is closed by its full stop (an ellipsis, `n * ...`, is not one) and
+# takes no comma (session 42: «… определяет `backward`., Исправьте ячейку 3»).
 _CLAUSE = {
-    "en": re.compile(r",\s(?:where|which|who|whose|when)\s[^,;:()]*$"),
-    "ru": re.compile(r",\s(?:где|когда|что|чей|чья|чьё|чьи|котор\w+)\s[^,;:()«»]*$"),
-    "zh": re.compile(r"，[^，；：:（）()]*$"),
+    "en": re.compile(r",\s(?:where|which|who|whose|when)\s[^,;:()]*(?<![^.]\.)(?<![!?])$"),
+    "ru": re.compile(r",\s(?:где|когда|что|чей|чья|чьё|чьи|котор\w+)\s[^,;:()«»]*(?<![^.]\.)(?<![!?])$"),
+    "zh": re.compile(r"，[^，；：:（）()]*(?<![^.]\.)(?<![。！？!?])$"),
 }
 _CLOSE = {"en": ", ", "ru": ", ", "zh": "，"}
 _GOES_ON = re.compile(r"\{(\w+)\} (?=[\w`«“])")  # a plain field the sentence goes on after, with words

@@ -27,8 +27,9 @@ def gradient_table_html(table: dict, lang: str = "en") -> str:
     expression = f"<code>{e(t._(expression) if isinstance(expression, str) else table.get('probe') or '')}</code>"
     caption = t._("The smallest failing expression: {expression}", expression=expression)
     if table.get("error"):
+        error = t.render(table.get("error_message") or str(table["error"]))  # the grader's words in the language
         caption += "<br>" + t._("Your engine stopped with {error}",
-                                error=f"<code>{e(str(table['error']).splitlines()[0][:200])}</code>")
+                                error=f"<code>{e(error.splitlines()[0][:200])}</code>")
     rows, marked = [], False
     for row in table.get("rows") or []:
         node = row_label(row, lang)

@@ -64,7 +64,8 @@ def gradient_table(table: dict, lang: str = "en") -> list[str]:
     expression = t._(expression) if isinstance(expression, str) else table.get("probe") or ""
     lines = [t._("The smallest failing expression: {expression}", expression=md(expression)), ""]
     if table.get("error"):
-        lines += [t._("Your engine stopped with {error}", error=md(one_line(table['error'], 200))), ""]
+        error = t.render(table.get("error_message") or str(table["error"]))  # the grader's words in the language
+        lines += [t._("Your engine stopped with {error}", error=md(one_line(error, 200))), ""]
     headings = (t._("node"), t._("expected gradient"), t._("your gradient"))
     lines += ["| " + " | ".join(headings) + " | |", "| --- | ---: | ---: | --- |"]
     marked = False
