@@ -31,7 +31,7 @@ from __future__ import annotations
 import ast
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..course import COURSE
@@ -40,6 +40,7 @@ from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
 from .figures import REFERENCE_NAME, known_figures
+from .hand_in import other_files
 from .handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts
 from .public_match import matched
 from .regions import matches
@@ -109,8 +110,13 @@ def read_class(submissions: Path, *, exercise: str | None = None, starters: tupl
     kgrams = given_kgrams(starter_texts, starters, [*([PUBLIC_ARCHIVE] if shipped_public else []), *public])
     canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)
-    documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams,
-                               variant_kgrams=variant_kgrams)
+    read = [s for s in loaded if not s.rejected]
+    whole = {s.id: handed_in(s) for s in read}
+    own = {s.id: _own_names(s) for s in read}
+    documents = read_documents([(s.id, whole[s.id]) for s in read], kgrams, public_kgrams, variant_kgrams=variant_kgrams)
+    parted = [(s.id, own[s.id]) for s in read if len(whole[s.id]) > len(own[s.id])]  # hand-ins with other files
+    parts = {d.id: d for d in read_documents(parted, kgrams, public_kgrams, variant_kgrams=variant_kgrams)}
+    documents = [replace(d, part=parts[d.id]) if d.id in parts else d for d in documents]
     reference = starter_kgrams(canonical)
     source_documents = [read_public(name, text, kgrams, reference, canonical) for name, text in sources.items()]
     return Reading(loaded, starter_texts, sources, canonical, kgrams, documents, source_documents)
@@ -142,7 +148,38 @@ def scored(documents: list[Document], sources: list[Document], mistakes: dict[st
     against = {source: scores for source, (scores, _) in both.items()}
     # a pair's evidence is explained by a source's code only, never by its comments alone (public_match.matched)
     code = {source: scores for source, (_, scores) in both.items()}
-    return cohort, against, cohort.pairs(mistakes, code, THRESHOLD, channels=channels)
+    found = cohort.pairs(mistakes, code, THRESHOLD, channels=channels)
+    if any(d.part is not None for d in documents):
+        found = with_other_files(found, documents, mistakes, code)
+    return cohort, against, found
+
+
+OTHER_WEIGHT = 0.5  # of what a hand-in's other files (hand_in.py) add to a pair's score, the part that counts
+
+
+def with_other_files(found: list, documents: list[Document], mistakes: dict[str, str] | None,
+                     code: dict[str, dict[str, float]]) -> list:
+    """FOUND (the pairs of the whole hand-ins, highest first) with what the other files of a hand-in add counted at
+    OTHER_WEIGHT (session 42): a pair of which one or both have other files (Document.part) scores its exercise
+    files' score (the cohort of the parts, as if no other file were read) and OTHER_WEIGHT of what the whole hand-ins
+    score above that. A copy of the whole hand-in whose engine is disguised gains from the train.py it kept; two
+    students who copied only a training script score half of what that script alone gives (a verbatim train.py with
+    its messages reads as a whole copy, 0.98, otherwise), and a pair whose exercise files score more than their
+    whole hand-ins keeps its exercise files' score. The public matches are the whole hand-ins' (CODE)."""
+    parted = {d.id for d in documents if d.part is not None}
+    alone = {(p.a, p.b): p for p in Cohort([d.part or d for d in documents]).pairs(mistakes, code, THRESHOLD)}
+    out = []
+    for pair in found:
+        if pair.a not in parted and pair.b not in parted:
+            out.append(pair)
+            continue
+        part = alone.get((pair.a, pair.b)) or alone.get((pair.b, pair.a))
+        base = part.score if part is not None else 0.0
+        score = base + OTHER_WEIGHT * max(0.0, pair.score - base) if pair.score > base else base
+        out.append(replace(pair, score=round(score, 4)) if score != pair.score else pair)
+    seen = {(p.a, p.b) for p in found} | {(p.b, p.a) for p in found}
+    out += [p for key, p in alone.items() if key not in seen and p.score > 0]  # scored by their exercise files only
+    return sorted(out, key=lambda p: (-p.score, p.a, p.b))
 
 
 def compare(documents: list[Document], sources: list[Document], *, mistakes: dict[str, str] | None = None, threshold: float = THRESHOLD, meta: dict | None = None) -> dict:
@@ -200,7 +237,7 @@ def starter_files(exercise: str | None, paths: tuple[Path, ...]) -> dict[str, st
                 raise SimilarityError(f"--starter {path}: {exc}") from None
             if entry.rejected:
                 raise SimilarityError(f"--starter {path} cannot be read: {entry.problem}")
-            for name, text in _own_names(entry).items():  # nn.py, not the sandbox's engine.py
+            for name, text in handed_in(entry).items():  # nn.py, not the sandbox's engine.py; its train.py too
                 folder = Path(path) if Path(path).is_dir() else Path(path).parent
                 texts[name if name not in texts else f"{folder.name}/{name}"] = text
         return texts
@@ -346,6 +383,16 @@ def _own_names(submission) -> dict[str, str]:
         if origin is not None and origin.cells is not None:
             own = f"{own} (code cells)"
         named[own if own not in named else name] = text
+    return named
+
+
+def handed_in(submission) -> dict[str, str]:
+    """The submission's (or a starter's) .py texts under its own names (`_own_names`), and the other .py files of its
+    hand-in that the loader does not carry (`hand_in.other_files`: a `train.py` beside the package `micrograd/`, a
+    `tests/` folder), read as more files of the same submission (session 42)."""
+    named = _own_names(submission)
+    for name, text in other_files(submission).files.items():
+        named.setdefault(name, text)
     return named
 
 
