@@ -31,7 +31,7 @@ from __future__ import annotations
 import ast
 import json
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..course import COURSE
@@ -81,7 +81,8 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     record = compare(reading.documents, reading.sources, mistakes=mistakes, threshold=threshold,
                      meta={"exercise": exercise, "starter": sorted(reading.starter), "public": sorted(reading.public),
                            "canonical": sorted(reading.canonical),
-                           "submissions": [_row(s, by_id.get(s.id)) for s in reading.loaded]})
+                           "submissions": [_row(s, by_id.get(s.id), reading.others.get(s.id))
+                                           for s in reading.loaded]})
     return Result(record, by_id, {d.id: d for d in reading.sources}, reading.kgrams)
 
 
@@ -98,6 +99,7 @@ class Reading:
     kgrams: frozenset[int]
     documents: list[Document]
     sources: list[Document]
+    others: dict = field(default_factory=dict)  # id -> hand_in.Others: the other files read, what was not, and why
 
 
 def read_class(submissions: Path, *, exercise: str | None = None, starters: tuple[Path, ...] = (),
@@ -111,15 +113,16 @@ def read_class(submissions: Path, *, exercise: str | None = None, starters: tupl
     canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)
     read = [s for s in loaded if not s.rejected]
-    whole = {s.id: handed_in(s) for s in read}
     own = {s.id: _own_names(s) for s in read}
+    others = {s.id: other_files(s) for s in read}  # a train.py beside the package, tests/: more of the same submission
+    whole = {sid: handed_in(named, others[sid]) for sid, named in own.items()}
     documents = read_documents([(s.id, whole[s.id]) for s in read], kgrams, public_kgrams, variant_kgrams=variant_kgrams)
     parted = [(s.id, own[s.id]) for s in read if len(whole[s.id]) > len(own[s.id])]  # hand-ins with other files
     parts = {d.id: d for d in read_documents(parted, kgrams, public_kgrams, variant_kgrams=variant_kgrams)}
     documents = [replace(d, part=parts[d.id]) if d.id in parts else d for d in documents]
     reference = starter_kgrams(canonical)
     source_documents = [read_public(name, text, kgrams, reference, canonical) for name, text in sources.items()]
-    return Reading(loaded, starter_texts, sources, canonical, kgrams, documents, source_documents)
+    return Reading(loaded, starter_texts, sources, canonical, kgrams, documents, source_documents, others)
 
 
 def given_kgrams(starter: dict[str, str], starters: tuple[Path, ...] = (),
@@ -237,7 +240,7 @@ def starter_files(exercise: str | None, paths: tuple[Path, ...]) -> dict[str, st
                 raise SimilarityError(f"--starter {path}: {exc}") from None
             if entry.rejected:
                 raise SimilarityError(f"--starter {path} cannot be read: {entry.problem}")
-            for name, text in handed_in(entry).items():  # nn.py, not the sandbox's engine.py; its train.py too
+            for name, text in handed_in(_own_names(entry), other_files(entry)).items():  # nn.py, its train.py too
                 folder = Path(path) if Path(path).is_dir() else Path(path).parent
                 texts[name if name not in texts else f"{folder.name}/{name}"] = text
         return texts
@@ -386,17 +389,14 @@ def _own_names(submission) -> dict[str, str]:
     return named
 
 
-def handed_in(submission) -> dict[str, str]:
-    """The submission's (or a starter's) .py texts under its own names (`_own_names`), and the other .py files of its
-    hand-in that the loader does not carry (`hand_in.other_files`: a `train.py` beside the package `micrograd/`, a
-    `tests/` folder), read as more files of the same submission (session 42)."""
-    named = _own_names(submission)
-    for name, text in other_files(submission).files.items():
-        named.setdefault(name, text)
-    return named
+def handed_in(named: dict[str, str], others) -> dict[str, str]:
+    """A submission's (or a starter's) .py texts under its own names (NAMED, `_own_names`), then the other .py files
+    of its hand-in that the loader does not carry (OTHERS, `hand_in.other_files`: a `train.py` beside the package
+    `micrograd/`, a `tests/` folder), read as more files of the same submission (session 42)."""
+    return {**named, **{name: text for name, text in others.files.items() if name not in named}}
 
 
-def _row(submission, document: Document | None) -> dict:
+def _row(submission, document: Document | None, others=None) -> dict:
     if submission.rejected:
         return {"id": submission.id, "status": "rejected", "message": submission.problem}
     row = {"id": submission.id, "status": "compared"}
@@ -406,4 +406,8 @@ def _row(submission, document: Document | None) -> dict:
         row["opaque"] = document.opaque  # code run from data (exec, eval, compile): see `unpacked`
     if document is not None and document.limits:
         row["limits"] = document.limits  # what was not read in full, and why
+    if others is not None and others.files:
+        row["other_files"] = sorted(others.files)  # the hand-in's .py files besides the exercise's, read too
+    if others is not None and others.limits:
+        row["other_files_limits"] = others.limits  # those not read, and why
     return row

@@ -71,7 +71,7 @@ def test_the_caps(tmp_path):
                   **{f"scripts/s{n:02d}.py": f"print({n})\n" for n in range(12)}})
     others = other_files(load_entry(entry))
     assert sorted(others.files) == [f"scripts/s{n:02d}.py" for n in range(MAX_OTHER_FILES)]
-    assert others.limits == ["other files: big.py not read (over 64 KiB, or unreadable)",
+    assert others.limits == ["other files: big.py not read (over 32 KiB, or unreadable)",
                              "other files: only the first 8 .py files beside the exercise's were read (4 more)"]
 
 
@@ -107,3 +107,9 @@ def test_the_whole_hand_in_copied(record):
     assert (found["score"], found["flagged"]) == (0.9999, True)
     assert [(m["a_file"], m["a_lines"]) for m in found["matches"][:2]] == [("train.py", [6, 60]),
                                                                            ("micrograd/engine.py", [4, 17])]
+
+
+def test_the_record_says_which_other_files_were_read(record):
+    row = next(r for r in record["submissions"] if r["id"] == "ctl_t1")
+    assert row["other_files"] == ["tests/test_engine.py", "train.py"]
+    assert "other_files_limits" not in row
