@@ -44,7 +44,7 @@ class Others:
 
 def other_files(submission) -> Others:
     """The .py files of SUBMISSION's entry that the loader did not carry (by their path inside the entry, as
-    `Origin.file` names the carried ones), in path order, within the caps. None for an entry that is one file, a
+    `Origin.file` names the carried ones), in path order, within the caps. Nothing for an entry that is one file, a
     notebook, or an LMS export's several files of one student (nothing beside them is the student's)."""
     carried = {origin.file for origin in submission.origins.values() if origin is not None}
     source = Path(submission.source)
@@ -88,8 +88,8 @@ def _taken(paths: list[str], read, limits: list[str], carried: set[str]) -> Othe
 
 
 def _under_carried(path: str, carried: set[str]) -> bool:
-    """Whether PATH is a carried file seen from a wrapper folder (the loader names `hw2/engine.py` as `engine.py`
-    where it looked through the wrapper `hw2/`)."""
+    """Whether PATH is a carried file's name below another folder (`old/engine.py` beside the carried `engine.py`, a
+    package's `micrograd/nn.py` in a copy of the package): that file again, an older version of it, not read twice."""
     return any(path.endswith("/" + c) for c in carried)
 
 
