@@ -29,8 +29,8 @@ from ..load.reading import is_hidden
 MAX_DEPTH = 3  # folders below the entry's top looked through: hw2/tests/unit/
 MAX_LISTED = 500  # folder entries (or zip members) listed in all
 MAX_OTHER_FILES = 8  # other .py files read
-MAX_OTHER_BYTES = 32 * 1024  # one such file (a training script, a test file: 1-5 KB)
-MAX_OTHER_TOTAL = 64 * 1024  # all of them: at most one hostile file's reading (MAX_CHARS) more, and its part
+MAX_OTHER_BYTES = 16 * 1024  # one such file (a training script, a test file: 1-5 KB)
+MAX_OTHER_TOTAL = 32 * 1024  # all of them: half of MAX_CHARS, at most half a hostile file's reading more
 SKIPPED_FOLDERS = frozenset({"__pycache__", "__MACOSX", "venv", ".venv", "env", "site-packages", "node_modules"})
 
 

@@ -71,7 +71,7 @@ def test_the_caps(tmp_path):
                   **{f"scripts/s{n:02d}.py": f"print({n})\n" for n in range(12)}})
     others = other_files(load_entry(entry))
     assert sorted(others.files) == [f"scripts/s{n:02d}.py" for n in range(MAX_OTHER_FILES)]
-    assert others.limits == ["other files: big.py not read (over 32 KiB, or unreadable)",
+    assert others.limits == ["other files: big.py not read (over 16 KiB, or unreadable)",
                              "other files: only the first 8 .py files beside the exercise's were read (4 more)"]
 
 
