@@ -31,7 +31,7 @@ from __future__ import annotations
 import ast
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..course import COURSE
@@ -40,6 +40,7 @@ from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
 from .figures import REFERENCE_NAME, known_figures
+from .hand_in import other_files
 from .handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts
 from .public_match import matched
 from .regions import matches
@@ -80,7 +81,8 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     record = compare(reading.documents, reading.sources, mistakes=mistakes, threshold=threshold,
                      meta={"exercise": exercise, "starter": sorted(reading.starter), "public": sorted(reading.public),
                            "canonical": sorted(reading.canonical),
-                           "submissions": [_row(s, by_id.get(s.id)) for s in reading.loaded]})
+                           "submissions": [_row(s, by_id.get(s.id), reading.others.get(s.id))
+                                           for s in reading.loaded]})
     return Result(record, by_id, {d.id: d for d in reading.sources}, reading.kgrams)
 
 
@@ -97,6 +99,7 @@ class Reading:
     kgrams: frozenset[int]
     documents: list[Document]
     sources: list[Document]
+    others: dict = field(default_factory=dict)  # id -> hand_in.Others: the other files read, what was not, and why
 
 
 def read_class(submissions: Path, *, exercise: str | None = None, starters: tuple[Path, ...] = (),
@@ -109,11 +112,17 @@ def read_class(submissions: Path, *, exercise: str | None = None, starters: tupl
     kgrams = given_kgrams(starter_texts, starters, [*([PUBLIC_ARCHIVE] if shipped_public else []), *public])
     canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)
-    documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams,
-                               variant_kgrams=variant_kgrams)
+    read = [s for s in loaded if not s.rejected]
+    own = {s.id: _own_names(s) for s in read}
+    others = {s.id: other_files(s) for s in read}  # a train.py beside the package, tests/: more of the same submission
+    whole = {sid: handed_in(named, others[sid]) for sid, named in own.items()}
+    documents = read_documents([(s.id, whole[s.id]) for s in read], kgrams, public_kgrams, variant_kgrams=variant_kgrams)
+    parted = [(s.id, own[s.id]) for s in read if len(whole[s.id]) > len(own[s.id])]  # hand-ins with other files
+    parts = {d.id: d for d in read_documents(parted, kgrams, public_kgrams, variant_kgrams=variant_kgrams)}
+    documents = [replace(d, part=parts[d.id]) if d.id in parts else d for d in documents]
     reference = starter_kgrams(canonical)
     source_documents = [read_public(name, text, kgrams, reference, canonical) for name, text in sources.items()]
-    return Reading(loaded, starter_texts, sources, canonical, kgrams, documents, source_documents)
+    return Reading(loaded, starter_texts, sources, canonical, kgrams, documents, source_documents, others)
 
 
 def given_kgrams(starter: dict[str, str], starters: tuple[Path, ...] = (),
@@ -142,7 +151,38 @@ def scored(documents: list[Document], sources: list[Document], mistakes: dict[st
     against = {source: scores for source, (scores, _) in both.items()}
     # a pair's evidence is explained by a source's code only, never by its comments alone (public_match.matched)
     code = {source: scores for source, (_, scores) in both.items()}
-    return cohort, against, cohort.pairs(mistakes, code, THRESHOLD, channels=channels)
+    found = cohort.pairs(mistakes, code, THRESHOLD, channels=channels)
+    if any(d.part is not None for d in documents):
+        found = with_other_files(found, documents, mistakes, code)
+    return cohort, against, found
+
+
+OTHER_WEIGHT = 0.5  # of what a hand-in's other files (hand_in.py) add to a pair's score, the part that counts
+
+
+def with_other_files(found: list, documents: list[Document], mistakes: dict[str, str] | None,
+                     code: dict[str, dict[str, float]]) -> list:
+    """FOUND (the pairs of the whole hand-ins, highest first) with what the other files of a hand-in add counted at
+    OTHER_WEIGHT (session 42): a pair of which one or both have other files (Document.part) scores its exercise
+    files' score (the cohort of the parts, as if no other file were read) and OTHER_WEIGHT of what the whole hand-ins
+    score above that. A copy of the whole hand-in whose engine is disguised gains from the train.py it kept; two
+    students who copied only a training script score half of what that script alone gives (a verbatim train.py with
+    its messages reads as a whole copy, 0.98, otherwise), and a pair whose exercise files score more than their
+    whole hand-ins keeps its exercise files' score. The public matches are the whole hand-ins' (CODE)."""
+    parted = {d.id for d in documents if d.part is not None}
+    alone = {(p.a, p.b): p for p in Cohort([d.part or d for d in documents]).pairs(mistakes, code, THRESHOLD)}
+    out = []
+    for pair in found:
+        if pair.a not in parted and pair.b not in parted:
+            out.append(pair)
+            continue
+        part = alone.get((pair.a, pair.b)) or alone.get((pair.b, pair.a))
+        base = part.score if part is not None else 0.0
+        score = base + OTHER_WEIGHT * max(0.0, pair.score - base) if pair.score > base else base
+        out.append(replace(pair, score=round(score, 4)) if score != pair.score else pair)
+    seen = {(p.a, p.b) for p in found} | {(p.b, p.a) for p in found}
+    out += [p for key, p in alone.items() if key not in seen and p.score > 0]  # scored by their exercise files only
+    return sorted(out, key=lambda p: (-p.score, p.a, p.b))
 
 
 def compare(documents: list[Document], sources: list[Document], *, mistakes: dict[str, str] | None = None, threshold: float = THRESHOLD, meta: dict | None = None) -> dict:
@@ -200,7 +240,7 @@ def starter_files(exercise: str | None, paths: tuple[Path, ...]) -> dict[str, st
                 raise SimilarityError(f"--starter {path}: {exc}") from None
             if entry.rejected:
                 raise SimilarityError(f"--starter {path} cannot be read: {entry.problem}")
-            for name, text in _own_names(entry).items():  # nn.py, not the sandbox's engine.py
+            for name, text in handed_in(_own_names(entry), other_files(entry)).items():  # nn.py, its train.py too
                 folder = Path(path) if Path(path).is_dir() else Path(path).parent
                 texts[name if name not in texts else f"{folder.name}/{name}"] = text
         return texts
@@ -349,7 +389,14 @@ def _own_names(submission) -> dict[str, str]:
     return named
 
 
-def _row(submission, document: Document | None) -> dict:
+def handed_in(named: dict[str, str], others) -> dict[str, str]:
+    """A submission's (or a starter's) .py texts under its own names (NAMED, `_own_names`), then the other .py files
+    of its hand-in that the loader does not carry (OTHERS, `hand_in.other_files`: a `train.py` beside the package
+    `micrograd/`, a `tests/` folder), read as more files of the same submission (session 42)."""
+    return {**named, **{name: text for name, text in others.files.items() if name not in named}}
+
+
+def _row(submission, document: Document | None, others=None) -> dict:
     if submission.rejected:
         return {"id": submission.id, "status": "rejected", "message": submission.problem}
     row = {"id": submission.id, "status": "compared"}
@@ -359,4 +406,8 @@ def _row(submission, document: Document | None) -> dict:
         row["opaque"] = document.opaque  # code run from data (exec, eval, compile): see `unpacked`
     if document is not None and document.limits:
         row["limits"] = document.limits  # what was not read in full, and why
+    if others is not None and others.files:
+        row["other_files"] = sorted(others.files)  # the hand-in's .py files besides the exercise's, read too
+    if others is not None and others.limits:
+        row["other_files_limits"] = others.limits  # those not read, and why
     return row

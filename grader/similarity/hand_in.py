@@ -1,0 +1,166 @@
+"""The rest of a hand-in: its Python files that the loader does not carry with the exercise's files (session 42).
+
+The loader (grader/load) reads what the sandbox needs: the exercise's files and the modules beside them. A student
+hands in more, a `train.py` beside the package `micrograd/`, a `tests/` folder, a script one folder up, and a copier
+usually copies the whole hand-in. `other_files` reads those files, as text, from the entry the submission was loaded
+from (a folder on disk, a zip, a folder holding one zip), so that `grade similarity` reads them as more files of the
+same submission: subtracted as the starter's are (the starter's own other files are read the same way:
+`starter_files`), weighed by rarity as every file is.
+
+Nothing is run and nothing is written: a folder is listed without following links, a zip is read member by member in
+memory (it was checked when the submission was loaded; it is checked again here, and one that fails is read as
+having no other files). Every step is capped: the folders looked through (MAX_DEPTH below the entry's top, at most
+MAX_LISTED entries listed in all), the files taken (MAX_OTHER_FILES, by path order), each file's size
+(MAX_OTHER_BYTES) and their text in all (MAX_OTHER_TOTAL); past a cap the rest is not read, and the reading says so
+(`limits`).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..load.disk import lone_archive
+from ..load.reading import is_hidden
+
+MAX_DEPTH = 3  # folders below the entry's top looked through: hw2/tests/unit/
+MAX_LISTED = 500  # folder entries (or zip members) listed in all
+MAX_OTHER_FILES = 8  # other .py files read
+MAX_OTHER_BYTES = 16 * 1024  # one such file (a training script, a test file: 1-5 KB)
+MAX_OTHER_TOTAL = 32 * 1024  # all of them: half of MAX_CHARS, at most half a hostile file's reading more
+SKIPPED_FOLDERS = frozenset({"__pycache__", "__MACOSX", "venv", ".venv", "env", "site-packages", "node_modules"})
+
+
+@dataclass
+class Others:
+    """The other .py files of one hand-in ({path inside the entry: text}) and what was not read, and why."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    limits: list[str] = field(default_factory=list)
+
+
+def other_files(submission) -> Others:
+    """The .py files of SUBMISSION's entry that the loader did not carry (by their path inside the entry, as
+    `Origin.file` names the carried ones), in path order, within the caps. Nothing for an entry that is one file, a
+    notebook, or an LMS export's several files of one student (nothing beside them is the student's)."""
+    carried = {origin.file for origin in submission.origins.values() if origin is not None}
+    source = Path(submission.source)
+    try:
+        mode = source.lstat().st_mode
+    except OSError:
+        return Others()
+    if stat.S_ISDIR(mode) and (archive := lone_archive(source)) is None:
+        return _taken(*_disk_listing(source), carried)
+    zipped = archive if stat.S_ISDIR(mode) else source
+    if zipped.suffix.lower() != ".zip" or not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+        return Others()  # a file handed in alone, a notebook, an archive of another kind: nothing beside it
+    try:
+        with zipfile.ZipFile(zipped) as opened:
+            listing = _zip_listing(opened)
+            return Others() if listing is None else _taken(*listing, carried)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError):
+        return Others()
+
+
+def _taken(paths: list[str], read, limits: list[str], carried: set[str]) -> Others:
+    """The .py files of PATHS not CARRIED, read with READ(path, cap) -> bytes | None, within the caps."""
+    others = Others(limits=list(limits))
+    wanted = sorted(p for p in paths if p.endswith(".py") and p not in carried and not _under_carried(p, carried))
+    total = 0
+    for at, path in enumerate(wanted):
+        if len(others.files) >= MAX_OTHER_FILES:
+            others.limits.append(f"other files: only the first {MAX_OTHER_FILES} .py files beside the exercise's "
+                                 f"were read ({len(wanted) - at} more)")
+            break
+        data = read(path, MAX_OTHER_BYTES)
+        if data is None:
+            others.limits.append(f"other files: {path} not read (over {MAX_OTHER_BYTES // 1024} KiB, or unreadable)")
+            continue
+        if total + len(data) > MAX_OTHER_TOTAL:
+            others.limits.append(f"other files: {path} and after not read (over {MAX_OTHER_TOTAL // 1024} KiB in all)")
+            break
+        total += len(data)
+        others.files[path] = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    return others
+
+
+def _under_carried(path: str, carried: set[str]) -> bool:
+    """Whether PATH is a carried file's name below another folder (`old/engine.py` beside the carried `engine.py`, a
+    package's `micrograd/nn.py` in a copy of the package): that file again, an older version of it, not read twice."""
+    return any(path.endswith("/" + c) for c in carried)
+
+
+def _disk_listing(top: Path):
+    """The files below TOP (MAX_DEPTH folders deep, hidden entries, links and SKIPPED_FOLDERS left out), and a
+    reader of one of them."""
+    paths, limits, listed = [], [], 0
+    stack = [(top, "", 0)]
+    while stack:
+        folder, prefix, depth = stack.pop()
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    listed += 1
+                    if listed > MAX_LISTED:
+                        limits.append(f"other files: more than {MAX_LISTED} entries in the hand-in; the rest not listed")
+                        return sorted(paths), _disk_reader(top), limits
+                    if is_hidden(entry.name) or entry.is_symlink():
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        if depth < MAX_DEPTH and entry.name not in SKIPPED_FOLDERS:
+                            stack.append((Path(entry.path), prefix + entry.name + "/", depth + 1))
+                    elif entry.is_file(follow_symlinks=False):
+                        paths.append(prefix + entry.name)
+        except OSError:
+            continue
+    return sorted(paths), _disk_reader(top), limits
+
+
+def _disk_reader(top: Path):
+    def read(path: str, cap: int) -> bytes | None:
+        try:
+            fd = os.open(top / path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            return None
+        with os.fdopen(fd, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                return None
+            data = stream.read(cap + 1)
+        return None if len(data) > cap else data
+
+    return read
+
+
+def _zip_listing(archive: zipfile.ZipFile):
+    """The members of the open ARCHIVE (MAX_DEPTH folders deep), and a reader of one; None for a zip that holds
+    unsafe names (absolute, `..`) or encrypted members. A zip of one zip (the loader reads the inner one) has no
+    other .py file here: its other files are not read."""
+    infos = archive.infolist()
+    limits = []
+    if len(infos) > MAX_LISTED:
+        limits.append(f"other files: more than {MAX_LISTED} members in the zip; the rest not listed")
+        infos = infos[:MAX_LISTED]
+    members = {}
+    for info in infos:
+        parts = info.filename.split("/")
+        if info.filename.startswith("/") or ".." in parts or info.flag_bits & 0x1:
+            return None
+        if info.is_dir() or len(parts) > MAX_DEPTH + 1 or any(is_hidden(p) or p in SKIPPED_FOLDERS for p in parts):
+            continue
+        members[info.filename] = info
+
+    def read(name: str, cap: int) -> bytes | None:
+        info = members[name]
+        if info.file_size > cap:
+            return None
+        try:
+            with archive.open(info) as stream:
+                data = stream.read(cap + 1)
+        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, RuntimeError, ValueError):
+            return None
+        return None if len(data) > cap else data
+
+    return sorted(members), read, limits
