@@ -9,9 +9,9 @@ train.py and tests: f1, f2 (own engines, the course's train.py and tests), t1, t
 from t1's), w1 and w1copy (the whole hand-in copied, the engine renamed, its comments dropped).
 """
 
+import importlib.util
 import io
 import os
-import sys
 import zipfile
 from pathlib import Path
 
@@ -21,8 +21,12 @@ from grader.load import load_entry
 from grader.similarity import OTHER_WEIGHT, similarity
 from grader.similarity.hand_in import MAX_OTHER_FILES, other_files
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "similarity" / "sim42fctl"))
-import make  # noqa: E402
+# loaded under a name of its own: a bare `import make` put sim42fctl's module in sys.modules["make"], where another
+# test's importlib.import_module("make") (test_sim18, sim18ctl's) then found it in the same xdist worker
+_SPEC = importlib.util.spec_from_file_location(
+    "bench_sim42fctl_make", Path(__file__).resolve().parents[2] / "bench" / "similarity" / "sim42fctl" / "make.py")
+make = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(make)
 
 ENGINE = "class Value:\n    def __init__(self, data):\n        self.data = data\n        self.grad = 0.0\n"
 
