@@ -100,10 +100,12 @@ def _nodes(tree, source):
     return ast.walk(tree)
 
 
-def import_calls(tree, source):
-    """The calls of a file's tree that may import by a literal name (`importlib.import_module("random")`,
-    `__import__("m")`): none in an ASCII text that names neither (_nodes)."""
-    return (node for node in _nodes(tree, source) if isinstance(node, ast.Call))
+def imports_anywhere(tree, source):
+    """The import statements of a file's tree and its calls that may import by a literal name
+    (`importlib.import_module("random")`, `__import__("m")`), wherever they are: in a `try` statement's body or
+    handlers, an `if`, a `with`, a function's body (calls only in a text that names one: _nodes). Unlike
+    imports_that_run, nothing is skipped: what a file of theirs may import, however it guards it (shadowing.py)."""
+    return (node for node in _nodes(tree, source) if isinstance(node, (ast.Import, ast.ImportFrom, ast.Call)))
 
 
 _PARSED: collections.OrderedDict = collections.OrderedDict()

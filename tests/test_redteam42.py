@@ -120,6 +120,16 @@ def test_grade_check_starts_the_engine_suites_worker_as_the_grade_does(tmp_path,
       "random.py": ""}, ["engine.py", "random.py"]),
     ({"engine.py": "try:\n    r = __import__('copy')\nexcept ImportError:\n    r = None\nclass Value: pass\n",
       "copy.py": ""}, ["copy.py", "engine.py"]),
+    # an import statement in a `try` (body or handler), an `if`, a `with`: read as the calls are (mend42a; before, left
+    # out, and `import random` in a `try` got Python's where `python engine.py` gives theirs)
+    ({"engine.py": "try:\n    import random\nexcept ImportError:\n    random = None\nclass Value: pass\n",
+      "random.py": ""}, ["engine.py", "random.py"]),
+    ({"engine.py": "try:\n    import numpy\nexcept ImportError:\n    from copy import deepcopy\nclass Value: pass\n",
+      "copy.py": ""}, ["copy.py", "engine.py"]),
+    ({"engine.py": "import sys\nif sys.version_info >= (3,):\n    import types\nclass Value: pass\n", "types.py": ""},
+     ["engine.py", "types.py"]),
+    ({"engine.py": "import contextlib\nwith contextlib.suppress(ImportError):\n    import random as r\nclass Value: pass\n",
+      "random.py": ""}, ["engine.py", "random.py"]),
     # by a helper of theirs
     ({"engine.py": "from notes import x\nclass Value: pass\n",
       "notes.py": "from importlib import import_module\nx = import_module('types')\n", "types.py": ""},
@@ -267,3 +277,30 @@ def test_grade_check_shows_a_forged_pass_in_an_exception_as_the_students_text(tm
     table = html_table(result)
     assert not {"\x1b", "\r", "\u2028", "\u202e"} & set(table)
     assert "PASS  order/diamond  fake\\u2028PASS x\\u202eabc" in table
+
+
+@pytest.mark.parametrize("call", ["__import__", "importlib.import_module"])
+def test_a_shadows_wrapper_called_from_c_with_no_python_caller_gives_pythons_module(tmp_path, call):
+    # `_thread.start_new_thread` runs `out.extend(map(wrapper, ["random"]))` with no Python frame below the wrapper:
+    # sys._getframe(1) raised ValueError there (mend42a); no file of the student's called it, so Python's module
+    import subprocess
+    import sys
+
+    (tmp_path / "hw").mkdir()
+    (tmp_path / "hw" / "random.py").write_text("mine = True\n", encoding="utf-8")
+    script = (
+        "import _thread, builtins, importlib, sys, time\n"
+        "from grader.sandbox import shadows\n"
+        f"shadows.install({{'shadows': 'random'}}, {str(tmp_path / 'hw') + '/'!r})\n"
+        "import random as pythons\n"
+        "errors = []\n"
+        "sys.unraisablehook = lambda u: errors.append(type(u.exc_value).__name__)\n"
+        "out = []\n"
+        f"_thread.start_new_thread(out.extend, (map({'builtins.' + call if call == '__import__' else call}, "
+        "['random']),))\n"
+        "deadline = time.monotonic() + 30\n"
+        "while not out and not errors and time.monotonic() < deadline:\n"
+        "    time.sleep(0.01)\n"
+        "print([m is pythons for m in out], errors)\n")
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert (ran.stdout, ran.stderr) == ("[True] []\n", "")

@@ -7,7 +7,6 @@ regular file, under the cap) and charges what it read to the submission's `Budge
 from __future__ import annotations
 
 import ast
-import itertools
 import os
 import re
 import sys
@@ -15,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..forbidden import (import_calls, imported, imports_that_run, in_package, module_name, module_parents,
+from ..forbidden import (imported, imports_anywhere, imports_that_run, in_package, module_name, module_parents,
                          own_module)
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
@@ -205,14 +204,15 @@ def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, M
 def _imports(name: str, content: bytes, package: str | None = None, calls: bool = False) -> set[str]:
     """The modules the file `name` (`content`) imports outside `try` statements and `if TYPE_CHECKING:` bodies,
     absolute, dotted (a relative import resolved against its package); for `from m import a`, `m` and `m.a` (`a` may
-    be a submodule): read as the "from scratch" test reads them (forbidden.imported). With `calls`, also those it
-    imports by a call with a literal name (`importlib.import_module("random")`, `__import__("random")`), wherever the
-    call is: what makes their `random.py` theirs (shadowing.py), as `python engine.py` gives it to such a call
-    (session 42: the loader left the file out, and the call got Python's). One parse of the file either way."""
+    be a submodule): read as the "from scratch" test reads them (forbidden.imported). With `calls`, every import
+    statement wherever it is (a `try` statement's body or handlers, an `if`, a `with`) and the imports by a call with
+    a literal name (`importlib.import_module("random")`, `__import__("random")`), wherever the call is: one rule for
+    what makes their `random.py` theirs (shadowing.py), as `python engine.py` gives it to either (session 42: the
+    loader left the file out, and the call or the guarded `import random` got Python's). One parse either way."""
     if (tree := tree_or_none(content)) is None:
         return set()
     within = in_package(name, package)  # `from . import helper` in the package's `engine.py`: `helper`
-    nodes = itertools.chain(imports_that_run(tree), import_calls(tree, content) if calls else ())
+    nodes = imports_anywhere(tree, content) if calls else imports_that_run(tree)
     return {own_module(module, package) for node in nodes for module, _ in imported(node, within, calls=calls)}
 
 

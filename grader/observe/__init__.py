@@ -17,8 +17,8 @@ import traceback
 from concurrent.futures import ThreadPoolExecutor
 
 from ..forbidden import absent_imports, forbidden_imports, module_name
-from ..load.shadowing import worker_names
 from ..i18n import Message, msg
+from ..load.shadowing import worker_names
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
 from ..sandbox.accounting import Budget

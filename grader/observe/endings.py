@@ -88,6 +88,11 @@ ENDINGS = {
 LIMIT_DATA = ("limit", "limit_value", "limit_unit")
 
 
+def _limit(said: Message) -> dict:
+    """The LIMIT_DATA parameters of the ending `said` that has them: for a message built on it to keep."""
+    return {name: said.params[name] for name in LIMIT_DATA if name in said.params}
+
+
 def _facts(suite, limits, attempt):
     """What an ending's message may name."""
     # `file`: the sandbox's name for the student's module; grader.places names the student's own file instead
@@ -109,9 +114,8 @@ def _forked(said, processes) -> Message:
                "your code started {processes} processes that were still running when the time ran out (every process "
                "of your code spends the same time limit); an engine needs none: remove the code that starts them "
                "(`os.fork`, `subprocess`, `multiprocessing`)", "processes", processes=processes)
-    limit = {name: said.params[name] for name in LIMIT_DATA if name in said.params}
     # TRANSLATORS: {ending} is how the time ran out ("did not finish within 1 s"), {why} the processes still running
-    return msg("{ending}, because {why}", ending=said, why=why, processes=processes, **limit)
+    return msg("{ending}, because {why}", ending=said, why=why, processes=processes, **_limit(said))
 
 
 def _stopped(said) -> Message:
@@ -122,9 +126,8 @@ def _stopped(said) -> Message:
     why = msg("your code stopped its own process (a `SIGSTOP` or `SIGTSTP` signal: `os.kill(os.getpid(), "
               "signal.SIGSTOP)`, `os.killpg`, `signal.raise_signal`), which then did nothing until its time ran out; "
               "an engine sends no signal: remove the code that sends it")
-    limit = {name: said.params[name] for name in LIMIT_DATA if name in said.params}
     # TRANSLATORS: {ending} is how the time ran out ("did not finish within 1 s"), {why} the process that was stopped
-    return msg("{ending}, because {why}", ending=said, why=why, stopped=True, **limit)
+    return msg("{ending}, because {why}", ending=said, why=why, stopped=True, **_limit(said))
 
 
 def _said(ending, facts) -> Message:
@@ -144,7 +147,7 @@ def _said(ending, facts) -> Message:
     if stopped:
         return _stopped(said)  # stopped, it waited for no CPU: never the machine's doing
     if ending.may_starve and facts["starved"]:
-        limit = {name: said.params[name] for name in LIMIT_DATA if name in said.params}
+        limit = _limit(said)
         if facts["measured"]:
             return msg("{ending} while the machine was too busy to run it (it waited for a CPU): it will be "
                        "observed again, and is not cached", ending=said, **limit)

@@ -44,6 +44,16 @@ def shadowable(names):
                      and not _imp.is_frozen(name) and name not in early)
 
 
+def _callers_globals():
+    """The globals of the code that called the wrapper calling this, or None where no Python code did: a wrapper
+    called from C with no Python frame below it (`_thread.start_new_thread(__import__, ("random",))`, where
+    sys._getframe raises ValueError). No file of the student's called it then: Python's module (mend42a)."""
+    try:
+        return sys._getframe(2).f_globals
+    except ValueError:
+        return None
+
+
 def install(request, folder):
     """The student's modules the request names (`shadows=random,copy`) imported for their files' imports from here
     on: builtins.__import__ wrapped, and importlib.import_module once `importlib` is imported. Returns the names
@@ -89,7 +99,7 @@ def install(request, folder):
         statement gets (and as `python engine.py` gives it); Python's for everyone else (session 42: it was Python's
         there, where the statement beside it was theirs)."""
         if type(name) is str and name.partition(".")[0] in theirs:
-            file = sys._getframe(1).f_globals.get("__file__")
+            file = (_callers_globals() or {}).get("__file__")
             if type(file) is str and file.startswith(folder):
                 return __import__(name, {"__file__": file}, None, ("_",))
         return standard_import_module[0](name, package)
@@ -111,7 +121,7 @@ def install(request, folder):
     def importing(name, globals=None, locals=None, fromlist=(), level=0):
         """builtins.__import__: __import__ above, and import_module replaced once `importlib` is there."""
         if globals is None and type(name) is str and name.partition(".")[0] in theirs:
-            globals = sys._getframe(1).f_globals  # `__import__("random")` called: its caller's file decides
+            globals = _callers_globals()  # `__import__("random")` called: its caller's file decides
         module = __import__(name, globals, locals, fromlist, level)
         if not standard_import_module:
             replace_import_module()
