@@ -285,3 +285,12 @@ def test_the_anchors_key_an_lms_exports_files_by_the_commands_ids(tmp_path):
     plain.mkdir()
     (plain / "s101.py").write_text(SOURCE, encoding="utf-8")
     assert [p.name for p in run.as_python_files(plain, tmp_path / "p").iterdir()] == ["s101.py"]
+    # a starter or public folder holds the exercise's file at its top (sim42b2/public/engine.py, every sim3xb1/starter):
+    # one hand-in to the loader (AmbiguousFolder), its files kept under their own names, not a crash of the anchors
+    public = tmp_path / "public"
+    public.mkdir()
+    (public / "engine.py").write_text(SOURCE, encoding="utf-8")
+    (public / "nn.py").write_text("from engine import Value\n", encoding="utf-8")
+    out = run.as_python_files(public, tmp_path / "pub")
+    assert sorted(p.name for p in out.iterdir()) == ["engine.py", "nn.py"]
+    assert (out / "engine.py").read_text(encoding="utf-8") == SOURCE
