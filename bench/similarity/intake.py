@@ -74,6 +74,8 @@ def _keyed_as_the_command_keys(folder: Path, texts: dict[str, str]) -> dict[str,
            if not submission.rejected and Path(submission.source).stem in texts}
     if all(stem == sub_id for stem, sub_id in ids.items()) and len(ids) == len(texts):
         return texts
+    for stem in sorted(set(texts) - set(ids)):  # another attempt or file of a student, or a rejected entry: said
+        print(f"left out, as not the file grade similarity keys a student by: {stem}", file=sys.stderr)
     return {ids[stem]: text for stem, text in texts.items() if stem in ids}
 
 
