@@ -270,7 +270,7 @@ def test_the_anchors_read_a_class_of_folders_and_zips_as_the_command_loads_it(tm
     assert [p.name for p in run.as_python_files(tmp_path / "starter", tmp_path / "s").iterdir()] == ["hw2.py"]
 
 
-def test_the_anchors_key_an_lms_exports_files_by_the_commands_ids(tmp_path):
+def test_the_anchors_key_an_lms_exports_files_by_the_commands_ids(tmp_path, capsys):
     # a Canvas download of notebooks (sim42b1): the anchors' files were named by the download's names
     # (`carterben_42102_9911202_05-backward`), which no label matched, so copydetect's AP read 0.0067 (session 42);
     # they are keyed now as the command's loader keys the students (intake._keyed_as_the_command_keys)
@@ -278,10 +278,22 @@ def test_the_anchors_key_an_lms_exports_files_by_the_commands_ids(tmp_path):
     folder.mkdir()
     (folder / "carterben_42102_9911202_engine.py").write_text(SOURCE, encoding="utf-8")
     (folder / "liwei_42103_9911203_engine.py").write_text(SOURCE + "\n# mine\n", encoding="utf-8")
+    (folder / "liwei_42103_9911204_helpers.py").write_text("x = 1\n", encoding="utf-8")  # not the file keyed: said
     out = run.as_python_files(folder, tmp_path / "anchored")
     assert sorted(p.name for p in out.iterdir()) == ["carterben_42102.py", "liwei_42103.py"]
+    assert capsys.readouterr().err == ("left out, as not the file grade similarity keys a student by: "
+                                       "liwei_42103_9911204_helpers\n")
     assert (out / "liwei_42103.py").read_text(encoding="utf-8") == SOURCE + "\n# mine\n"
     plain = tmp_path / "plain"
     plain.mkdir()
     (plain / "s101.py").write_text(SOURCE, encoding="utf-8")
     assert [p.name for p in run.as_python_files(plain, tmp_path / "p").iterdir()] == ["s101.py"]
+    # a starter or public folder holds the exercise's file at its top (sim42b2/public/engine.py, every sim3xb1/starter):
+    # one hand-in to the loader (AmbiguousFolder), its files kept under their own names, not a crash of the anchors
+    public = tmp_path / "public"
+    public.mkdir()
+    (public / "engine.py").write_text(SOURCE, encoding="utf-8")
+    (public / "nn.py").write_text("from engine import Value\n", encoding="utf-8")
+    out = run.as_python_files(public, tmp_path / "pub")
+    assert sorted(p.name for p in out.iterdir()) == ["engine.py", "nn.py"]
+    assert (out / "engine.py").read_text(encoding="utf-8") == SOURCE

@@ -342,3 +342,16 @@ def test_a_training_loop_that_never_clears_the_gradients_is_named(fit_rows):
         "differ). Your numbers are those of a loop that never clears the gradients between steps. backward() adds "
         "into .grad, so without setting w.grad and b.grad back to 0 before each backward pass, the second step moves "
         "by the sum of the first two gradients")
+
+
+def test_a_gradient_that_is_no_number_is_read_from_the_record_of_the_probes_words():
+    # the record's id, not the text and not a position in probe_words.TEMPLATES (review42b: it was TEMPLATES[0])
+    from grader.diagnose.local_rules import grad_not_a_number
+
+    record = {"id": "{what} is a {type}, not a number", "params": {"what": "0.x.grad", "type": "Value"}}
+    assert grad_not_a_number({"status": "error", "error_message": record}) == ("0.x.grad", "Value")
+    assert grad_not_a_number({"status": "error", "error_message": {**record, "params": {
+        "what": "0.y", "type": "Value"}}}) is None  # the output's value, not a gradient
+    assert grad_not_a_number({"status": "error", "error_message": {
+        **record, "id": "{what} is {value}, not a finite number"}}) is None
+    assert grad_not_a_number({"status": "passed", "error_message": record}) is None

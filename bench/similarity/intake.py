@@ -62,13 +62,20 @@ def _keyed_as_the_command_keys(folder: Path, texts: dict[str, str]) -> dict[str,
     names made the student's id (Canvas's `carterben_42102_9911202_engine.py` -> `carterben_42102`, as labels.json and
     `grade similarity` name them), only the attempt the loader grades kept. Keyed by stem, the anchors' pairs matched no
     label and copydetect scored sim42b1 (Canvas notebooks) 0.0067 instead of 0.16 (session 42). A folder whose ids
-    are its stems is returned as it is."""
-    from grader.load import load_folder  # the command's loader: only in the project's venv (run.py), never baselines'
+    are its stems is returned as it is, and so is one that holds an exercise file at its top (a starter's or the
+    public source's `engine.py`: one hand-in to the command's loader, AmbiguousFolder, not a class of students)."""
+    from grader.load import AmbiguousFolder, load_folder  # the command's loader: only in the project's venv (run.py)
 
-    ids = {Path(submission.source).stem: submission.id for submission in load_folder(folder, one_submission_flag=None)
+    try:
+        loaded = load_folder(folder, one_submission_flag=None)
+    except AmbiguousFolder:
+        return texts
+    ids = {Path(submission.source).stem: submission.id for submission in loaded
            if not submission.rejected and Path(submission.source).stem in texts}
     if all(stem == sub_id for stem, sub_id in ids.items()) and len(ids) == len(texts):
         return texts
+    for stem in sorted(set(texts) - set(ids)):  # another attempt or file of a student, or a rejected entry: said
+        print(f"left out, as not the file grade similarity keys a student by: {stem}", file=sys.stderr)
     return {ids[stem]: text for stem, text in texts.items() if stem in ids}
 
 

@@ -20,7 +20,7 @@ from ..observe.probe_words import TEMPLATES
 from .evidence import fmt, local_evidence
 
 
-NOT_A_NUMBER = TEMPLATES[0]  # "{what} is a {type}, not a number": a probe's words for a value of another type
+NOT_A_NUMBER = next(t for t in TEMPLATES if t == "{what} is a {type}, not a number")  # by its words, not place
 
 
 class LocalRulesMixin:
