@@ -178,7 +178,7 @@ def with_other_files(found: list, documents: list[Document], mistakes: dict[str,
             continue
         part = alone.get((pair.a, pair.b)) or alone.get((pair.b, pair.a))
         base = part.score if part is not None else 0.0
-        score = base + OTHER_WEIGHT * max(0.0, pair.score - base) if pair.score > base else base
+        score = base + OTHER_WEIGHT * (pair.score - base) if pair.score > base else base
         out.append(replace(pair, score=round(score, 4)) if score != pair.score else pair)
     seen = {(p.a, p.b) for p in found} | {(p.b, p.a) for p in found}
     out += [p for key, p in alone.items() if key not in seen and p.score > 0]  # scored by their exercise files only
