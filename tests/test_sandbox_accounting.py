@@ -79,7 +79,7 @@ def test_a_timeout_under_starvation_is_observed_again_and_never_cached(starved, 
     sandbox = Sandbox(Limits(import_seconds=0.3, probe_seconds=0.3, submission_seconds=5))
     started = []
     real_start = sandbox.start
-    monkeypatch.setattr(sandbox, "start", lambda *a: started.append(1) or real_start(*a))
+    monkeypatch.setattr(sandbox, "start", lambda *a, **k: started.append(1) or real_start(*a, **k))
     if starved:
         monkeypatch.setattr(sandbox, "usage", _unmeasured_usage if starved == "unmeasured" else _starving_usage)
     cache = ObservationCache(tmp_path / "cache")
