@@ -166,10 +166,9 @@ class ExceptionFacts(TypedDict):
     operator: str | None  # the operator Python refused ("/", "unary -"), read from the bytecode
     missing: list[str]  # the methods for that operator the student's `Value` class lacks
     errno: NotRequired[int]  # an OSError's number, when it has one (EROFS: a file written in the read-only folder)
-    # the limit Python's own exception said the code reached, in it or one it was raised while handling: "memory" (a
-    # MemoryError), "processes" (BlockingIOError EAGAIN: a fork refused), "threads" (a thread refused), "file-size"
-    # (OSError EFBIG: a file written past --file-size), "disk-space" (OSError ENOSPC: /tmp full), "open-files"
-    # (OSError EMFILE); sandbox/raised.py
+    # the limit Python's own exception (or one it was raised while handling) said the code reached, sandbox/raised.py:
+    # "memory" (MemoryError), "processes" (BlockingIOError EAGAIN: a fork refused), "threads" (a thread refused),
+    # "file-size" (OSError EFBIG), "disk-space" (OSError ENOSPC: /tmp full), "open-files" (OSError EMFILE)
     ran_out: NotRequired[str]
 
 

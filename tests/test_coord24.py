@@ -117,7 +117,7 @@ def test_the_loader_and_the_absent_modules_read_the_same_imports_that_run():
     """One walk (forbidden.imports_that_run) for the loader's imports and the sandbox's absent modules: an import in
     a `try` or under `if TYPE_CHECKING:` does not run, anywhere in the file."""
     from grader.forbidden import absent_imports
-    from grader.load.levels import _imports
+    from grader.load.file_imports import file_imports as _imports
 
     source = ("import graphviz\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import mypy_extensions\n"
               "else:\n    import attr\ntry:\n    import rich\nexcept ImportError:\n    rich = None\n"

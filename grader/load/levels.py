@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..forbidden import (imported, imports_anywhere, imports_that_run, in_package, module_name, module_parents,
-                         own_module)
+from ..forbidden import module_parents
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
+from .file_imports import file_imports, imported_unread, imports_and_calls, package_imports
 from .exercise_names import (binds_value, carried_twins, case_twins, copy_of, folders_notebook, lone_other,
                              others_alone, others_without_engine)
 from .notebooks import files_beside, read_notebook
@@ -86,17 +86,17 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         # a folder here: a package, maybe a namespace (a level without folders has none, so its files are not
         # parsed for their imports here: a parse a file, 0.8-0.9 ms of a row's grader CPU, bench/load_cpu.py)
         more = wanted | {parent for name, (content, _) in files.items() if name not in scanned and level.dirs
-                         for imported in _imports(name, content) for parent in module_parents(imported)
+                         for imported in file_imports(name, content) for parent in module_parents(imported)
                          if parent.partition(".")[0] in level.dirs}
         scanned.update(files)
         if more == wanted:
             break
         wanted = more
-    for name, (where, file) in shadowing(level, files, _imports_and_calls).items():  # their `random.py`, after helpers
+    for name, (where, file) in shadowing(level, files, imports_and_calls).items():  # their `random.py`, after helpers
         _carry(files, unread, name, where, file, root)
     carried_twins(level.where, {name: content for name, (content, _) in files.items()})
     package = _as_package(level, root, files, picks[ENGINE] == "__init__.py")  # before: `from . import h` needs h.py
-    if unread and (needed := _imported_unread(files, unread, package)):
+    if unread and (needed := imported_unread(files, unread, package)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
     return files, package
 
@@ -140,7 +140,7 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]],
     `hw-4/`): the grade never depends on what the entry is called (review25). The engine handed in as a
     package (`engine_package`: its `__init__.py` is engine.py) whose files import it by name (`from engine.ops
     import add`) is the package `engine`, as Python imports it (session 36: before, "'engine' is not a package")."""
-    if engine_package and any("engine" in _package_imports(content, name)[0] for name, (content, _) in files.items()
+    if engine_package and any("engine" in package_imports(content, name)[0] for name, (content, _) in files.items()
                               if "/" not in name and name.endswith(".py") and b"engine" in content):
         return "engine"
     below = level.prefix[len(root):].rstrip("/")  # the folder the files were in: a wrapper, or the entry's own
@@ -152,7 +152,7 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]],
         return _helper_name(name) and not any(file.partition("/")[0] in (name, name + ".py") for file in files)
 
     can = usable(folder)  # an ASCII name not in a file's text is not imported by it: that file is not parsed
-    read = [_package_imports(files[name][0], name) for name in top if _RELATIVE.search(files[name][0])
+    read = [package_imports(files[name][0], name) for name in top if _RELATIVE.search(files[name][0])
             or (can and (not folder.isascii() or folder.encode() in files[name][0]))]
     if can and any(folder in names for names, _ in read):
         package = folder  # named by the files themselves
@@ -171,54 +171,6 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]],
 
 
 _RELATIVE = re.compile(rb"from[\s\\]*\.")  # where a relative import can be: a file without it has none
-
-
-def _package_imports(content: bytes, name: str) -> tuple[frozenset[str], bool]:
-    """The top-level file `name`'s absolute imports' first names (`micrograd` of `from micrograd.engine import
-    Value`) and whether it imports relatively (`from .engine import Value`), where it runs (imports_that_run): read
-    from its syntax tree (`_as_package` parses only a file whose text may hold either)."""
-    if (tree := tree_or_none(content)) is None:
-        return frozenset(), False
-    names, relative = set(), False
-    for node in imports_that_run(tree):
-        relative = relative or getattr(node, "level", 0) > 0
-        names.update(module.partition(".")[0] for module, absolute in imported(node, name, calls=False) if absolute)
-    return frozenset(names), relative
-
-
-def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, Message],
-                     package: str | None = None) -> str | None:
-    """The first (by name) of the helpers that could not be read (`unread`, name in the submission -> why) that one
-    of `files` imports, the import read from its syntax tree (nothing is run): `import helper`, `from pkg.sub import
-    x`, `from . import ops` in a package, a module's parents included. Not an import inside a `try` statement (the
-    program may do without it) or under `if TYPE_CHECKING:` (it never runs), nor in a file that does not parse (the
-    sandbox says so). In the `package` the files travel as (`_as_package`), `from . import helper` imports helper."""
-    modules = {module_name(name): name for name in unread}
-    found = set()
-    for name, (content, _) in files.items():
-        for imported in _imports(name, content, package):
-            found.update(modules[m] for m in module_parents(imported) if m in modules)
-    return min(found, default=None)
-
-
-def _imports(name: str, content: bytes, package: str | None = None, calls: bool = False) -> set[str]:
-    """The modules the file `name` (`content`) imports outside `try` statements and `if TYPE_CHECKING:` bodies,
-    absolute, dotted (a relative import resolved against its package); for `from m import a`, `m` and `m.a` (`a` may
-    be a submodule): read as the "from scratch" test reads them (forbidden.imported). With `calls`, every import
-    statement wherever it is (a `try` statement's body or handlers, an `if`, a `with`) and the imports by a call with
-    a literal name (`importlib.import_module("random")`, `__import__("random")`), wherever the call is: one rule for
-    what makes their `random.py` theirs (shadowing.py), as `python engine.py` gives it to either (session 42: the
-    loader left the file out, and the call or the guarded `import random` got Python's). One parse either way."""
-    if (tree := tree_or_none(content)) is None:
-        return set()
-    within = in_package(name, package)  # `from . import helper` in the package's `engine.py`: `helper`
-    nodes = imports_anywhere(tree, content) if calls else imports_that_run(tree)
-    return {own_module(module, package) for node in nodes for module, _ in imported(node, within, calls=calls)}
-
-
-def _imports_and_calls(name: str, content: bytes, package: str | None = None) -> set[str]:
-    """_imports with the import calls of a literal name (shadowing.py's reading)."""
-    return _imports(name, content, package, calls=True)
 
 
 def _origin(level: Level, root: str, name: str, cells: tuple | None = None, runs: tuple | None = None) -> Origin:

@@ -153,8 +153,7 @@ class Sandbox:
                 *system_binds(self.python, features=self.features), "--remount-ro", "/", "--seccomp", str(fd),
                 self.python, "-I", "-S"])
         self.slot_tmp = SlotTmp.create(self.root, self.limits.file_size_mb << 20, self.uid(0), bool(self.bwrap))
-        # the worker's /tmp is a tmpfs of --file-size MiB: a full one is that limit's (limit_hit.ran_out)
-        self.tmp_capped = bool(self.bwrap) and ("--size" in self.features or self.slot_tmp.mounted)
+        self.tmp_capped = bool(self.bwrap) and ("--size" in self.features or self.slot_tmp.mounted)  # limit_hit.ran_out
         bounded, self.memory_bound = describe_bound(cgroup_memory=self.cgroup_memory,
                                                     seccomp=(self.seccomp is not None, why), tmp_capped=self.tmp_capped)
         if self.bwrap and not bounded:

@@ -40,7 +40,7 @@ from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
 from .figures import REFERENCE_NAME, known_figures
-from .hand_in import other_files
+from .hand_in import OTHER_WEIGHT, handed_in, other_files, with_other_files  # noqa: F401  OTHER_WEIGHT: the API's
 from .handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts
 from .public_match import matched
 from .regions import matches
@@ -155,34 +155,6 @@ def scored(documents: list[Document], sources: list[Document], mistakes: dict[st
     if any(d.part is not None for d in documents):
         found = with_other_files(found, documents, mistakes, code)
     return cohort, against, found
-
-
-OTHER_WEIGHT = 0.5  # of what a hand-in's other files (hand_in.py) add to a pair's score, the part that counts
-
-
-def with_other_files(found: list, documents: list[Document], mistakes: dict[str, str] | None,
-                     code: dict[str, dict[str, float]]) -> list:
-    """FOUND (the pairs of the whole hand-ins, highest first) with what the other files of a hand-in add counted at
-    OTHER_WEIGHT (session 42): a pair of which one or both have other files (Document.part) scores its exercise
-    files' score (the cohort of the parts, as if no other file were read) and OTHER_WEIGHT of what the whole hand-ins
-    score above that. A copy of the whole hand-in whose engine is disguised gains from the train.py it kept; two
-    students who copied only a training script score half of what that script alone gives (a verbatim train.py with
-    its messages reads as a whole copy, 0.98, otherwise), and a pair whose exercise files score more than their
-    whole hand-ins keeps its exercise files' score. The public matches are the whole hand-ins' (CODE)."""
-    parted = {d.id for d in documents if d.part is not None}
-    alone = {(p.a, p.b): p for p in Cohort([d.part or d for d in documents]).pairs(mistakes, code, THRESHOLD)}
-    out = []
-    for pair in found:
-        if pair.a not in parted and pair.b not in parted:
-            out.append(pair)
-            continue
-        part = alone.get((pair.a, pair.b)) or alone.get((pair.b, pair.a))
-        base = part.score if part is not None else 0.0
-        score = base + OTHER_WEIGHT * (pair.score - base) if pair.score > base else base
-        out.append(replace(pair, score=round(score, 4)) if score != pair.score else pair)
-    seen = {(p.a, p.b) for p in found} | {(p.b, p.a) for p in found}
-    out += [p for key, p in alone.items() if key not in seen and p.score > 0]  # scored by their exercise files only
-    return sorted(out, key=lambda p: (-p.score, p.a, p.b))
 
 
 def compare(documents: list[Document], sources: list[Document], *, mistakes: dict[str, str] | None = None, threshold: float = THRESHOLD, meta: dict | None = None) -> dict:
@@ -387,13 +359,6 @@ def _own_names(submission) -> dict[str, str]:
             own = f"{own} (code cells)"
         named[own if own not in named else name] = text
     return named
-
-
-def handed_in(named: dict[str, str], others) -> dict[str, str]:
-    """A submission's (or a starter's) .py texts under its own names (NAMED, `_own_names`), then the other .py files
-    of its hand-in that the loader does not carry (OTHERS, `hand_in.other_files`: a `train.py` beside the package
-    `micrograd/`, a `tests/` folder), read as more files of the same submission (session 42)."""
-    return {**named, **{name: text for name, text in others.files.items() if name not in named}}
 
 
 def _row(submission, document: Document | None, others=None) -> dict:

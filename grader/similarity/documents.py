@@ -80,9 +80,7 @@ class Document:
     # course's left out: three or more that only two students wrote are written items (labels.with_labels)
     labels: frozenset[int] = frozenset()
     cases: dict[int, float] = field(default_factory=dict)  # a test file's own cases (cases.py): hash -> size
-    # the submission's exercise files alone, read as one document, where its hand-in has other .py files (hand_in.py:
-    # a train.py, tests/) read into this one: what a pair's score adds through those is counted at OTHER_WEIGHT
-    part: Document | None = None
+    part: Document | None = None  # its exercise files alone, where its hand-in has other .py files (hand_in.py)
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),

@@ -13,6 +13,9 @@ having no other files). Every step is capped: the folders looked through (MAX_DE
 MAX_LISTED entries listed in all), the files taken (MAX_OTHER_FILES, by path order), each file's size
 (MAX_OTHER_BYTES) and their text in all (MAX_OTHER_TOTAL); past a cap the rest is not read, and the reading says so
 (`limits`).
+
+What those files add to a pair's score is counted at OTHER_WEIGHT (`with_other_files`, against the pair's score on
+the exercise's files alone), so that two students who share only a training script are not read as a whole copy.
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ from __future__ import annotations
 import os
 import stat
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..load.disk import lone_archive
 from ..load.reading import is_hidden
+from .cohort import THRESHOLD, Cohort, Document
 
 MAX_DEPTH = 3  # folders below the entry's top looked through: hw2/tests/unit/
 MAX_LISTED = 500  # folder entries (or zip members) listed in all
@@ -164,3 +168,38 @@ def _zip_listing(archive: zipfile.ZipFile):
         return None if len(data) > cap else data
 
     return sorted(members), read, limits
+
+
+def handed_in(named: dict[str, str], others) -> dict[str, str]:
+    """A submission's (or a starter's) .py texts under its own names (NAMED, `_own_names`), then the other .py files
+    of its hand-in that the loader does not carry (OTHERS, `hand_in.other_files`: a `train.py` beside the package
+    `micrograd/`, a `tests/` folder), read as more files of the same submission (session 42)."""
+    return {**named, **{name: text for name, text in others.files.items() if name not in named}}
+
+
+OTHER_WEIGHT = 0.5  # of what a hand-in's other files (hand_in.py) add to a pair's score, the part that counts
+
+
+def with_other_files(found: list, documents: list[Document], mistakes: dict[str, str] | None,
+                     code: dict[str, dict[str, float]]) -> list:
+    """FOUND (the pairs of the whole hand-ins, highest first) with what the other files of a hand-in add counted at
+    OTHER_WEIGHT (session 42): a pair of which one or both have other files (Document.part) scores its exercise
+    files' score (the cohort of the parts, as if no other file were read) and OTHER_WEIGHT of what the whole hand-ins
+    score above that. A copy of the whole hand-in whose engine is disguised gains from the train.py it kept; two
+    students who copied only a training script score half of what that script alone gives (a verbatim train.py with
+    its messages reads as a whole copy, 0.98, otherwise), and a pair whose exercise files score more than their
+    whole hand-ins keeps its exercise files' score. The public matches are the whole hand-ins' (CODE)."""
+    parted = {d.id for d in documents if d.part is not None}
+    alone = {(p.a, p.b): p for p in Cohort([d.part or d for d in documents]).pairs(mistakes, code, THRESHOLD)}
+    out = []
+    for pair in found:
+        if pair.a not in parted and pair.b not in parted:
+            out.append(pair)
+            continue
+        part = alone.get((pair.a, pair.b)) or alone.get((pair.b, pair.a))
+        base = part.score if part is not None else 0.0
+        score = base + OTHER_WEIGHT * (pair.score - base) if pair.score > base else base
+        out.append(replace(pair, score=round(score, 4)) if score != pair.score else pair)
+    seen = {(p.a, p.b) for p in found} | {(p.b, p.a) for p in found}
+    out += [p for key, p in alone.items() if key not in seen and p.score > 0]  # scored by their exercise files only
+    return sorted(out, key=lambda p: (-p.score, p.a, p.b))

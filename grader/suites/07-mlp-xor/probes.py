@@ -300,7 +300,7 @@ def _train_xor(m, seed):
         raise probekit.ObservationError("train_xor returned an empty list")
     return {"length": len(losses), "first loss": losses[0], "lowest loss": min(losses), "last loss": losses[-1],
             "highest loss": max(losses), "step below 1e-3": next((i for i, x in enumerate(losses) if x < 1e-3), -1),
-            "noted after update": float(not overflowed and training._noted_after_update(losses, noted)),
+            "noted after update": float(not overflowed and _noted_after_update(losses, noted)),
             "steps with gradients left": sum(stale[1:]), "overflowed after": overflowed, **training._trained(listed, watched)}
 
 
@@ -326,7 +326,7 @@ def train_xor_seed_2(m):
 def train_xor_zero_grad_given(m):
     """train_xor(seed=0, steps=300) with every class's zero_grad() replaced by one that sets each parameter's grad to 0"""
     nn = module_of(m, "nn")
-    owners, patched = training._zero_grad_owners(nn), []
+    owners, patched = _zero_grad_owners(nn), []
 
     def zero_grad(self):
         training._clear(parameters(self, f"{type(self).__name__}"))
@@ -340,3 +340,28 @@ def train_xor_zero_grad_given(m):
     finally:
         for c, kept in patched:
             c.zero_grad = kept
+
+
+# -- what train_xor's run and the classes of nn show ---------------------------------------------------------
+
+
+def _noted_after_update(losses, noted):
+    """Whether each loss in the list is the one the next step calls backward() on, the first not the first step's:
+    noted after each update (07's README: before it). Equal to 1e-12: the same loss, maybe summed in another order."""
+    if len(noted) != len(losses) or len(losses) < 3 or any(x is None for x in noted):
+        return False
+
+    def same(a, b):
+        return abs(a - b) <= 1e-12 * max(abs(a), abs(b), 1e-300)
+
+    return not same(losses[0], noted[0]) and all(same(losses[i], noted[i + 1]) for i in range(len(losses) - 1))
+
+
+def _zero_grad_owners(nn):
+    """The classes whose zero_grad() a network of nn's may call: for each class of nn's with zero_grad and parameters
+    (Module, Base, Sequential, a mixin's subclass), each of its MRO that defines zero_grad (a later subclass too)."""
+    owners = []
+    for c in list(vars(nn).values()):
+        if isinstance(c, type) and callable(getattr(c, "zero_grad", None)) and hasattr(c, "parameters"):
+            owners += [k for k in c.__mro__ if "zero_grad" in k.__dict__ and k not in owners]
+    return owners

@@ -390,25 +390,3 @@ def _holds_gradient(root):
     except Exception:  # noqa: BLE001 - the student's engine: a graph it cannot walk holds nothing to read
         pass
     return False
-
-
-def _noted_after_update(losses, noted):
-    """Whether each loss in the list is the one the next step calls backward() on, the first not the first step's:
-    noted after each update (07's README: before it). Equal to 1e-12: the same loss, maybe summed in another order."""
-    if len(noted) != len(losses) or len(losses) < 3 or any(x is None for x in noted):
-        return False
-
-    def same(a, b):
-        return abs(a - b) <= 1e-12 * max(abs(a), abs(b), 1e-300)
-
-    return not same(losses[0], noted[0]) and all(same(losses[i], noted[i + 1]) for i in range(len(losses) - 1))
-
-
-def _zero_grad_owners(nn):
-    """The classes whose zero_grad() a network of nn's may call: for each class of nn's with zero_grad and parameters
-    (Module, Base, Sequential, a mixin's subclass), each of its MRO that defines zero_grad (a later subclass too)."""
-    owners = []
-    for c in list(vars(nn).values()):
-        if isinstance(c, type) and callable(getattr(c, "zero_grad", None)) and hasattr(c, "parameters"):
-            owners += [k for k in c.__mro__ if "zero_grad" in k.__dict__ and k not in owners]
-    return owners
