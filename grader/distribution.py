@@ -54,6 +54,7 @@ INSTRUCTOR_PACKAGES = ("reference",)
 # derivative read off the student's own numbers, hints from the source (docs/distribution.md).
 INSTRUCTOR_MODULES = ("grader/variants/", "grader/diagnose/book.py", "grader/diagnose/rule.py",
                       "grader/diagnose/styles.py", "grader/diagnose/stored.py", "grader/diagnose/walks.py",
+                      "grader/diagnose/walk_book.py",
                       # micrograd's own tests (public, MIT), a public source of `grade similarity` on a class of test
                       # files (pub40): the student wheel holds no file named as a test (test_distribution)
                       "grader/data/public/karpathy-micrograd/test_engine.py")

@@ -62,10 +62,10 @@ def _read_tests(suite, submissions):
 
 
 def _walk_book(suite):
-    """The batch's walks in the wrong order (diagnose/walks.py), whose observations depend on no student: kept
+    """The batch's walks in the wrong order (diagnose/walk_book.py), whose observations depend on no student: kept
     for this boot (verdicts.walks_path) and shared by the batch's diagnosers; None in a student's install."""
     try:
-        from .diagnose.walks import WalkBook
+        from .diagnose.walk_book import WalkBook
     except ImportError:
         return None
     return WalkBook(suite, walks_path(suite))

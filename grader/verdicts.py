@@ -233,4 +233,4 @@ class VerdictCache:
 def walks_path(suite):
     """Where the walks' observations of a suite's probes (diagnose/walks.py: the reference with its backward
     walking in other orders, run in the grader's process, about a second of CPU a batch) are kept (boot_path)."""
-    return boot_path("walks", suite.folder, ".jsonl")  # appended to (walks.WalkBook.keep)
+    return boot_path("walks", suite.folder, ".jsonl")  # appended to (walk_book.WalkBook.keep)

@@ -236,21 +236,21 @@ def test_a_kept_file_read_a_line_at_a_time_reads_what_one_json_array_of_its_line
 
 
 def test_the_walks_kept_file_replaced_by_a_longer_one_is_read_whole(tmp_path):
-    """diagnose/walks._kept_file converts only the entries appended since its last read; another file in the kept
+    """diagnose/walks_kept._kept_file converts only the entries appended since its last read; another file in the kept
     file's place (a new inode) is read whole even when it holds as many entries as were read, or more (it counted
     entries before: a replacing file as long as the old one kept the old file's observations, review31)."""
     from grader import boot_files
-    from grader.diagnose import walks
+    from grader.diagnose import walks_kept
 
     path = str(tmp_path / "walks.jsonl")
     boot_files.append_entries(path, {json.dumps(["seen", "w", 0, "p", 0]): {"status": "ok", "values": {"x": 1.0}}})
-    seen, _, _ = walks._kept_file(path)
+    seen, _, _ = walks_kept._kept_file(path)
     assert seen == {("w", 0, "p", 0): {"status": "ok", "values": {"x": 1.0}}}
     other = str(tmp_path / "other.jsonl")  # made while the first exists, so another inode, then put in its place
     boot_files.append_entries(other, {json.dumps(["seen", "w", 0, "p", 0]): {"status": "ok", "values": {"x": 2.0}},
                                       json.dumps(["made", "w", "p"]): 7})
     os.replace(other, path)
-    seen, made, _ = walks._kept_file(path)
+    seen, made, _ = walks_kept._kept_file(path)
     assert seen == {("w", 0, "p", 0): {"status": "ok", "values": {"x": 2.0}}} and made == {("w", "p"): 7}
 
 
@@ -259,15 +259,15 @@ def test_a_walks_mask_alike_to_one_run_is_taken_from_it_and_is_what_running_it_g
     nodes of fewer than two children (session 39: a first batch of 100 ran 17,524 walks, 1,834 now): on every probe
     of the engine suite that makes more than two nodes, the walks with no visited set give each mask what running
     that mask gives, and run fewer masks than there are."""
-    from grader.diagnose import walks
+    from grader.diagnose import walk_book, walks
     from grader.suites import load_suite
 
     suite = load_suite("engine")
-    last = len(walks.ORDERS) - 1
+    last = len(walk_book.ORDERS) - 1
     ran = []
-    real = walks.observe_in_process
-    monkeypatch.setattr(walks, "observe_in_process", lambda cls, probe: ran.append(cls._mask) or real(cls, probe))
-    book, every = walks.WalkBook(suite), walks.WalkBook(suite)
+    real = walk_book.observe_in_process
+    monkeypatch.setattr(walk_book, "observe_in_process", lambda cls, probe: ran.append(cls._mask) or real(cls, probe))
+    book, every = walk_book.WalkBook(suite), walk_book.WalkBook(suite)
     probes = suite.probe_names[:3]
     checked = 0
     for walk in (w for w in walks.WALKS if w.name.startswith("no-visited")):
@@ -276,7 +276,7 @@ def test_a_walks_mask_alike_to_one_run_is_taken_from_it_and_is_what_running_it_g
             observations = list(book.runs(walk, probe))[last:]
             masks_run = len(ran) - last
             made = book._made[(walk.name, probe)]
-            masks = 1 << min(walks.MASK_BITS, made)
+            masks = 1 << min(walk_book.MASK_BITS, made)
             assert observations == [every.observe(walk, last, probe, mask) for mask in range(masks)]
             if made > 2:
                 checked += 1

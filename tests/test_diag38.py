@@ -26,7 +26,7 @@ what the line did ("Your backward() looks up `.exp` on a float") and the explana
 (diagnose/raising.py's builtin_lookup and _on_builtin, elsewhere.py).
 
 The closure engine and the package expand a node's first input first over a list of inputs, where `a * a` lists `a`
-twice: no order of the walks had the children reversed with their duplicates (walks.ORDERS), so those two were not
+twice: no order of the walks had the children reversed with their duplicates (walk_book.ORDERS), so those two were not
 reproduced on shared/three-paths (y = a * a + a * b + a) and stayed unnamed. No score moves.
 """
 import shutil

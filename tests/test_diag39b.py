@@ -8,7 +8,7 @@ where the setter writes a field no property names: a `grad` property that calls 
 self.getGrad()`, `self.setGrad(value)`), a `__getattr__`/`__setattr__` that routes `grad` to them, a setter that checks
 its argument first or hands itself back (`return self`), a setter that keeps the gradient in a dict (`self.m_state
 ["grad"] = value`). A method named as a gradient's accessor (`setGrad`, `set_grad`, `getGradient`) is now one
-whatever its field (source_tree.grad_accessors), and a helper function named so (`def set_grad(node, g): node.m_grad =
+whatever its field (accessors.grad_accessors), and a helper function named so (`def set_grad(node, g): node.m_grad =
 g`) writes the gradient (overwrites.helper_writes). Every such engine is made here from
 tests/fixtures/diag37/engine/correct-java-closures; each correct twin accumulates through the same setter
 (`self.setGrad(self.getGrad() + ...)`) and gets nothing. No score moves.

@@ -1,7 +1,7 @@
 """Session 40's diagnosis (diag40): an `=` for `+=` written through a gradient's setter that another module defines,
 or through another name of the gradient.
 
-overwrites.setter_calls read a file's own accessors only (source_tree.grad_accessors): a mixin's `setGrad` in
+overwrites.setter_calls read a file's own accessors only (accessors.grad_accessors): a mixin's `setGrad` in
 mixins.py called in core.py's rules, a base class's `set_grad` in base.py called in engine.py's walk, a notebook's
 class deriving from a `GradBase` of a file handed in beside it, were no setters where they were called, and
 `self.setGrad(other.data * out.getGrad())` scored 38/63 with nothing said (the tape's walk: its variant with no

@@ -12,7 +12,7 @@ from costs import slow_fixture
 
 import grader.diagnose.book as book
 from grader import boot_files
-from grader.diagnose import walks
+from grader.diagnose import walk_book, walks, walks_kept
 from grader.diagnose.book import Kept
 from grader.pipeline import grade
 from grader.suites import load_suite
@@ -67,15 +67,15 @@ def test_the_walks_reader_holds_each_name_once_and_reads_a_trimmed_file_whole(tm
     seen_key = json.dumps(["seen", "w", 0, "p", 0])
     boot_files.append_entries(path, {seen_key: {"status": "ok", "values": {"x": 1.0}},
                                      json.dumps(["made", "w", "p"]): 3})
-    seen, made, _ = walks._kept_file(path)
+    seen, made, _ = walks_kept._kept_file(path)
     assert seen == {("w", 0, "p", 0): {"status": "ok", "values": {"x": 1.0}}} and made == {("w", "p"): 3}
     assert path not in boot_files._APPENDED  # the JSON names are not held beside the tuples
-    assert walks._kept_file(path)[0] is seen  # nothing appended: nothing read again
+    assert walks_kept._kept_file(path)[0] is seen  # nothing appended: nothing read again
     boot_files.append_entries(path, {json.dumps(["made", "w", "q"]): 4}, cap=10 ** 6)
-    assert walks._kept_file(path)[1] == {("w", "p"): 3, ("w", "q"): 4}
+    assert walks_kept._kept_file(path)[1] == {("w", "p"): 3, ("w", "q"): 4}
     # trimmed to its newest entry: read whole, what the older lines held is gone (observed again where needed)
     boot_files.append_entries(path, {json.dumps(["made", "w", "r"]): 5}, cap=70)  # its line: 32 bytes
-    assert walks._kept_file(path) == ({}, {("w", "r"): 5}, {})
+    assert walks_kept._kept_file(path) == ({}, {("w", "r"): 5}, {})
 
 
 def test_a_walks_book_over_its_cap_gives_what_a_cold_one_gives(tmp_path, monkeypatch):
@@ -84,20 +84,20 @@ def test_a_walks_book_over_its_cap_gives_what_a_cold_one_gives(tmp_path, monkeyp
     suite = load_suite("engine")
     probes = suite.probe_names[:2]
     walk = next(w for w in walks.WALKS if w.name.startswith("no-visited"))
-    cold = walks.WalkBook(suite)
-    expected = [cold.observe(walk, k, probe, mask) for k in range(len(walks.ORDERS)) for probe in probes
+    cold = walk_book.WalkBook(suite)
+    expected = [cold.observe(walk, k, probe, mask) for k in range(len(walk_book.ORDERS)) for probe in probes
                 for mask in range(4)]
     path = str(tmp_path / "walks.jsonl")
-    monkeypatch.setattr(walks, "KEPT_CAP", 1000)
-    first = walks.WalkBook(suite, path)
-    assert [first.observe(walk, k, probe, mask) for k in range(len(walks.ORDERS)) for probe in probes
+    monkeypatch.setattr(walk_book, "KEPT_CAP", 1000)
+    first = walk_book.WalkBook(suite, path)
+    assert [first.observe(walk, k, probe, mask) for k in range(len(walk_book.ORDERS)) for probe in probes
             for mask in range(4)] == expected
     first.keep()
     with open(path, "rb") as f:
         lines = f.read().splitlines()
     assert 0 < len(lines) < len(expected) and sum(len(line) + 1 for line in lines) <= 500
-    warm = walks.WalkBook(suite, path)
-    assert [warm.observe(walk, k, probe, mask) for k in range(len(walks.ORDERS)) for probe in probes
+    warm = walk_book.WalkBook(suite, path)
+    assert [warm.observe(walk, k, probe, mask) for k in range(len(walk_book.ORDERS)) for probe in probes
             for mask in range(4)] == expected
 
 

@@ -244,8 +244,8 @@ def test_torch_results_prints_no_warning_of_torch(tmp_path, torch):
 
 
 def test_a_stored_file_is_parsed_once_while_unchanged_and_read_again_when_it_changes(tmp_path):
-    # stored._record and walks._kept_file: a process's batches share one parse of a file until its stat moves
-    from grader.diagnose import walks
+    # stored._record and walks_kept._kept_file: a process's batches share one parse of a file until its stat moves
+    from grader.diagnose import walks_kept
 
     path = tmp_path / stored.FILENAME
     path.write_text(json.dumps({"digest": "d", "runs": {"v": {"status": "ok"}}}), encoding="utf-8")
@@ -257,8 +257,8 @@ def test_a_stored_file_is_parsed_once_while_unchanged_and_read_again_when_it_cha
     kept = str(tmp_path / "walks.jsonl")
     append_entries(kept, {json.dumps(["seen", "w", 0, "p", 0]): {"status": "ok", "values": {"x": [1.0, 2.0]}},
                           json.dumps(["made", "w", "p"]): 3})
-    seen, made, _ = walks._kept_file(kept)
+    seen, made, _ = walks_kept._kept_file(kept)
     assert (seen, made) == ({("w", 0, "p", 0): {"status": "ok", "values": {"x": [1.0, 2.0]}}}, {("w", "p"): 3})
-    assert walks._kept_file(kept)[0] is seen
+    assert walks_kept._kept_file(kept)[0] is seen
     append_entries(kept, {json.dumps(["made", "w", "q"]): 4})  # another process's
-    assert walks._kept_file(kept)[1] == {("w", "p"): 3, ("w", "q"): 4}
+    assert walks_kept._kept_file(kept)[1] == {("w", "p"): 3, ("w", "q"): 4}

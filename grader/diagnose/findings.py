@@ -30,10 +30,10 @@ def _variant(name):
 class FindingsMixin:
     @functools.cached_property
     def walks(self):
-        """The walks in the wrong order (walks.py), observed as needed; None in a student's install, which
+        """The walks in the wrong order (walk_book.py), observed as needed; None in a student's install, which
         holds no reference engine to walk."""
         try:
-            from .walks import WalkBook
+            from .walk_book import WalkBook
         except ImportError:
             return None
         return WalkBook(self.suite)

@@ -15,7 +15,8 @@ from .pulled import pulled_sum
 from .rule_owner import rule_of
 from .source_patterns import (_RESET_NAME, _called_in_rules, _chains_in, _dotted, _enclosing, _is_number,
                               _reads_any_grad, grad_assignments)
-from .source_tree import FUNCTIONS, grad_accessors, grad_names, superseded, tree_of
+from .accessors import grad_accessors
+from .source_tree import FUNCTIONS, grad_names, superseded, tree_of
 
 
 def assign_grad(tree, parents, filename, files=None):
@@ -33,7 +34,7 @@ def assign_grad(tree, parents, filename, files=None):
 
 
 def inherited_accessors(tree, files, filename, depth=3):
-    """(setters, getters) of source_tree.grad_accessors in the modules of the submission that define the classes
+    """(setters, getters) of accessors.grad_accessors in the modules of the submission that define the classes
     FILENAME's classes derive from (`class Value(GradAccess)` after `from .mixins import GradAccess`, `class
     Value(base.Node)` after `import base`; a notebook's `from gradbase import GradBase` of a file beside it), and
     in theirs, DEPTH modules deep (session 40: a mixin's `setGrad` called in core.py's rules was read in core.py
@@ -86,7 +87,7 @@ def _in_a_rule(tree, parents, functions) -> bool:
 
 def setter_calls(tree, parents, names, accessors=None):
     """(line, (`self.setGrad`, `self.getGrad`), functions, rule) for each call of a gradient's setter
-    (source_tree.grad_accessors: `def setGrad(self, g): self._grad = g`; ACCESSORS where given: those with the
+    (accessors.grad_accessors: `def setGrad(self, g): self._grad = g`; ACCESSORS where given: those with the
     inherited ones) inside a backward rule (a closure, or a function the rules call) whose one argument reads some
     gradient but not the node's own: `self.setGrad(out.getGrad())` is `self.grad = out.grad` (session 37; before:
     no line). A call under a test of the node's own gradient (`if self.getGrad() is None:`) sets one that was not

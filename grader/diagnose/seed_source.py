@@ -20,7 +20,8 @@ import ast
 from ..i18n import msg, said
 from .handed_on import handed_on
 from .source_patterns import _classes_with_backward
-from .source_tree import FUNCTIONS, grad_accessors
+from .accessors import grad_accessors
+from .source_tree import FUNCTIONS
 
 
 def can_be_one(value, ones=frozenset()) -> bool:
@@ -100,7 +101,7 @@ def _reached(function, tree):
 
 def _sets_one_itself(function, setters=frozenset()):
     """Whether FUNCTION sets some gradient to what may be 1 itself: an assignment, a dict holding 1, a default of 1,
-    or a call of one of SETTERS (source_tree.grad_accessors: `self.setGrad(1.0)`, session 37)."""
+    or a call of one of SETTERS (accessors.grad_accessors: `self.setGrad(1.0)`, session 37)."""
     ones = names_of_one(function)
     for node in ast.walk(function):
         if setters and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
