@@ -74,7 +74,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin, RunFactsMixin):
 
     def __init__(self, suite, expectations, book: VariantBook | None = None, tests: dict | None = None, walks=None):
         self.suite, self.expectations, self.book = suite, expectations, book
-        if walks is not None:  # a walks.WalkBook shared with the batch's other diagnoser (else made when needed)
+        if walks is not None:  # a walk_book.WalkBook shared with the batch's other diagnoser (else made when needed)
             self.walks = walks
         self.book_tried = book is not None  # the variant book is made once, at the first row that needs it
         self._tests = tests
