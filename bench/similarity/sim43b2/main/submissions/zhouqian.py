@@ -1,0 +1,55 @@
+"""One neuron, its five gradients, and how far they are from PyTorch's.
+
+The neuron is y = relu(w1*x1 + w2*x2 + b), or tanh in place of relu. One
+`backward()` from y gives all five gradients at once: dy/dx1, dy/dx2, dy/dw1,
+dy/dw2 and dy/db. PyTorch computes the same five numbers with an engine of
+its own; `largest_relative_difference` says how far apart two such sets are,
+so that "my engine agrees with PyTorch" becomes a number that can be checked.
+"""
+
+from engine import Value
+
+NAMES = ("x1", "x2", "w1", "w2", "b")  # the neuron's five inputs, in the order the functions take them
+
+
+def neuron(x1, x2, w1, w2, b, activation="relu"):
+    """The neuron as a graph of Values, before any backward pass: (y, {"x1": leaf, ..., "b": leaf}).
+
+    `activation` is "relu" or "tanh".
+    """
+    assert activation in ("relu", "tanh"), f"activation is 'relu' or 'tanh', not {activation!r}"
+    # 叶节点
+    a1 = Value(x1)
+    a2 = Value(x2)
+    k1 = Value(w1)
+    k2 = Value(w2)
+    bias = Value(b)
+    # 前向传播：w1*x1 + w2*x2 + b
+    z = k1 * a1 + k2 * a2 + bias
+    out = z.tanh() if activation == "tanh" else z.relu()
+    return out, {"x1": a1, "x2": a2, "w1": k1, "w2": k2, "b": bias}
+
+
+def neuron_gradients(x1, x2, w1, w2, b, activation="relu"):
+    """The five gradients of the neuron's output, from one backward() pass: {"x1": dy/dx1, ..., "b": dy/db}."""
+    out, leaf = neuron(x1, x2, w1, w2, b, activation)
+    out.backward()
+    return {"x1": leaf["x1"].grad, "x2": leaf["x2"].grad, "w1": leaf["w1"].grad,
+            "w2": leaf["w2"].grad, "b": leaf["b"].grad}
+
+
+def largest_relative_difference(grads, reference_grads):
+    """The largest relative difference between two sets of gradients with the same names.
+
+    For each name, |g - r| / max(|g|, |r|): the difference as a fraction of
+    the larger of the two, so that it means the same for a gradient of 1e-3 as
+    for one of 1e3. Where both are exactly 0 the two agree, and the difference
+    is 0 (relu's dead side gives such gradients; a division would fail there).
+    """
+    ans = 0
+    for key in reference_grads:
+        g, r = grads[key], reference_grads[key]
+        m = max(abs(g), abs(r))
+        if m > 0:
+            ans = max(ans, abs(g - r) / m)
+    return ans
