@@ -15,13 +15,11 @@ alone), but at the slots whose draw is not no_larger, counted exactly.
 """
 
 import pytest
-from test_trust36 import _clamped, _differs
+from test_trust36 import _clamped, _differs, filled_pool
 
 from grader import probekit
 from grader.drawn_inputs import Drawn
-from grader.judge import draw_pool, drawn
-from grader.judge.expectations import Expectations
-from grader.suites import load_suite
+from grader.judge import draw_pool
 
 # a clamp on every step at edges of the cells (0.5, 1, 2, 3, 10) and between two (0.7), and on every sum at 0.7 and 2
 ENGINES = {**{f"step-{c:g}": _clamped(c) for c in (0.5, 0.7, 1.0, 2.0, 3.0, 10.0)},
@@ -30,27 +28,21 @@ ENGINES = {**{f"step-{c:g}": _clamped(c) for c in (0.5, 0.7, 1.0, 2.0, 3.0, 10.0
 
 @pytest.fixture(scope="module")
 def pool():
-    suite = load_suite("engine")
-    draws = drawn.Draws(suite, drawn.drawn_probes(suite, Expectations(suite)), key=b"trust38: any clamp", kept=None)
-    slots = {}
-    for probe in draws.probes:
-        filled = draws._pool.fill([(probe, s) for s in range(draw_pool.POOL)], draws._regions, draws._at_fixed)
-        slots[probe] = [token for token, _ in filled.values()]
-    return suite, draws, slots
+    return filled_pool(b"trust38: any clamp")
 
 
-def _no_larger(suite, probe, token):
-    fixed = drawn.regions(suite.probe(probe))
+def _no_larger(draws, steps, probe, token):
+    fixed = draws._at_fixed(probe)
     return (token is not None and len(fixed[3]) <= draw_pool.MAX_GRADS
-            and draw_pool.no_larger(fixed[3], drawn.regions(suite.probe(probe), token)[3]))
+            and draw_pool.no_larger(fixed[3], steps(probe, token)))
 
 
 @pytest.mark.slow  # ~1,300 runs of the reference for the pool, and 8 x 1,300 of the clamps
 def test_a_clamp_at_any_value_changes_no_slots_draw_where_it_leaves_the_fixed_inputs(pool):
     from reference.engine import Value
 
-    suite, draws, slots = pool
-    bound = {(p, i) for p in draws.probes for i, token in enumerate(slots[p]) if _no_larger(suite, p, token)}
+    suite, draws, slots, steps = pool
+    bound = {(p, i) for p in draws.probes for i, token in enumerate(slots[p]) if _no_larger(draws, steps, p, token)}
     unbound = {}
     for probe, i in sorted({(p, i) for p in draws.probes for i in range(draw_pool.POOL)} - bound):
         unbound[probe] = unbound.get(probe, 0) + 1
@@ -63,9 +55,10 @@ def test_a_clamp_at_any_value_changes_no_slots_draw_where_it_leaves_the_fixed_in
                        "neuron": 2, "numeric_rational": 15, "random_graph_01": 16, "random_graph_06": 14,
                        "random_graph_12": 1, "random_graph_14": 12, "random_graph_15": 16}
     moved, swung = {}, {}
+    reference = {probe: probekit.plain(suite.probe(probe)(Value)) for probe in draws.probes}  # once, not once a clamp
     for name, cls in ENGINES.items():
         for probe in draws.probes:
-            if _differs(probekit.plain(suite.probe(probe)(cls)), probekit.plain(suite.probe(probe)(Value))):
+            if _differs(probekit.plain(suite.probe(probe)(cls)), reference[probe]):
                 continue  # lost at the fixed inputs whatever the draw
             for i, token in enumerate(slots[probe]):
                 if token and _differs(probekit.plain(suite.probe(probe)(Drawn(cls, token))),

@@ -14,7 +14,9 @@ from hostile_support import needs_bwrap
 
 from grader.sandbox import Limits
 
-LIMITS = Limits(probe_seconds=1, import_seconds=5, submission_seconds=20, memory_mb=512)
+# the probe limit at 0.5 s (as test_redteam41's): each row spins (its children too) until three probes in a row run
+# out of it, so a limit of 1 s cost the batch and each grade check 1.5 s of CPU more a row
+LIMITS = Limits(probe_seconds=0.5, import_seconds=5, submission_seconds=20, memory_mb=512)
 ROOT = Path(__file__).resolve().parents[1]
 CORRECT = ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py"
 
@@ -41,17 +43,17 @@ HOSTILE = {
     "loop": _in_backward("    _spin()\n", _SPIN),
 }
 
-LOOP = ("3 probes in a row did not finish within 1 s each; the rest were not run: usually an infinite loop: in the walk "
-        "of `backward()` (a graph with a cycle, or a walk with no set of visited nodes), in an operation such as "
+LOOP = ("3 probes in a row did not finish within 0.5 s each; the rest were not run: usually an infinite loop: in the "
+        "walk of `backward()` (a graph with a cycle, or a walk with no set of visited nodes), in an operation such as "
         "`__add__`, or a `while` loop whose condition never changes; stop the loop")
-ROW = "3 probes in a row did not finish within 1 s each; the rest were not run, because "
+ROW = "3 probes in a row did not finish within 0.5 s each; the rest were not run, because "
 STARTED = ("your code started {n} processes that were still running when the time ran out (every process of your code "
            "spends the same time limit); an engine needs none: remove the code that starts them (`os.fork`, "
            "`subprocess`, `multiprocessing`)")
 STARTED_ONE = ("your code started 1 process that was still running when the time ran out (every process of your code "
                "spends the same time limit); an engine needs none: remove the code that starts it (`os.fork`, "
                "`subprocess`, `multiprocessing`)")
-TIME = {"limit": "time", "limit_value": 1, "limit_unit": "s"}
+TIME = {"limit": "time", "limit_value": 0.5, "limit_unit": "s"}
 
 
 @slow_fixture(scope="module")
@@ -77,7 +79,7 @@ def _said(row):
 @pytest.mark.slow
 @needs_bwrap
 def test_a_timeout_counts_the_processes_the_code_left_running(graded):
-    probe = "did not finish within 1 s"
+    probe = "did not finish within 0.5 s"
     assert {sid: _said(row) for sid, row in graded.items()} == {
         "fork-spin": ("timeout", 0.0, ROW + STARTED.format(n=3), {"processes": 3, **TIME},
                       f"{probe}, because {STARTED.format(n=3)}"),
@@ -103,11 +105,11 @@ def test_grade_check_says_it_in_the_students_language(tmp_path):
         said[lang] = [next(line for line in lines if line.startswith(f"FAIL  {name} ")).split(None, 2)[2]
                       for name in ("add/values", "mul/constant")]
     assert said == {
-        "ru": ["y = a + b при a = 2, b = -3: вычисление не завершилось за 1 с, потому что " + STARTED_RU,
+        "ru": ["y = a + b при a = 2, b = -3: вычисление не завершилось за 0.5 с, потому что " + STARTED_RU,
                "y = (a * 4) + (4 * a) при a = -1.5 (константа с любой стороны от *): не запускался: 3 пробы подряд не "
-               "завершились за 1 с каждая; остальные не запускались, потому что " + STARTED_RU],
-        "zh": ["a = 2, b = -3 时的 y = a + b：未能在 1 秒内完成，原因是" + STARTED_ZH,
-               "a = -1.5 时的 y = (a * 4) + (4 * a)（常数在 * 的任一侧）：未运行：连续 3 个探针都未能在各自的 1 秒内完成；其余的"
+               "завершились за 0.5 с каждая; остальные не запускались, потому что " + STARTED_RU],
+        "zh": ["a = 2, b = -3 时的 y = a + b：未能在 0.5 秒内完成，原因是" + STARTED_ZH,
+               "a = -1.5 时的 y = (a * 4) + (4 * a)（常数在 * 的任一侧）：未运行：连续 3 个探针都未能在各自的 0.5 秒内完成；其余的"
                "未运行，原因是" + STARTED_ZH],
     }
 
@@ -126,6 +128,6 @@ def test_grade_ci_says_it_in_the_students_language(graded):
     from grader.integrations.ci import summary_markdown
 
     text = summary_markdown(graded["subprocess-spin"], threshold=None, lang="zh")
-    assert ("连续 3 个探针都未能在各自的 1 秒内完成；其余的未运行，原因是" + STARTED_ZH) in text
+    assert ("连续 3 个探针都未能在各自的 0.5 秒内完成；其余的未运行，原因是" + STARTED_ZH) in text
     assert "无限循环" not in text
     assert "无限循环" in summary_markdown(graded["loop"], threshold=None, lang="zh")

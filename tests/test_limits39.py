@@ -5,6 +5,7 @@ an out-of-memory kill at its memory.max, and the submission's own only where the
 Hostile samples of this session's own through `grade run` and `grade check` (the Linux sandbox and the portable
 worker)."""
 
+import dataclasses
 import re
 import types
 from pathlib import Path
@@ -25,6 +26,11 @@ from grader.sandbox.pipes import signal_text
 ROOT = Path(__file__).resolve().parents[1]
 CORRECT = ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py"
 LIMITS = Limits(probe_seconds=1, import_seconds=5, submission_seconds=20, memory_mb=512)
+# the graded batch's and the sandbox's grade check's: a probe limit of 0.5 s (as test_redteam41's), since the two loops
+# spin until three probes in a row run out of it (at 1 s, 1.5 s of CPU more for each). The portable worker's grade
+# check keeps LIMITS' 1 s: its limit is the wall clock's, which a loaded machine stretches
+SANDBOX_LIMITS = dataclasses.replace(LIMITS, probe_seconds=0.5)
+TIME = {"limit": "time", "limit_value": 0.5, "limit_unit": "s"}
 COUNTED = {"oom": 0, "oom_kill": 0, "pids_max": 0}  # a cgroup with the memory and pids controllers, before
 UNCOUNTED = {"oom": None, "oom_kill": None, "pids_max": None}  # none (cgroup v1, the portable worker)
 
@@ -168,7 +174,7 @@ def graded(tmp_path_factory):
     from grader.pipeline import grade
 
     folder = _class(tmp_path_factory.mktemp("limits39") / "class")
-    result = grade(folder, exercise="engine", limits=LIMITS, jobs=2)
+    result = grade(folder, exercise="engine", limits=SANDBOX_LIMITS, jobs=2)
     assert result.sandbox == "bubblewrap"
     return folder, {row["id"]: row for row in result.scores["submissions"]}
 
@@ -193,8 +199,8 @@ def test_grade_run_says_which_limit_ended_each_and_keeps_its_status_and_score(gr
         "self-xcpu": ("crashed", 0.0, "either", {}),
         "self-xfsz": ("crashed", 0.0, restarts(forged_xfsz()), {}),  # never "the file-size limit"
         "file-80mib": ("graded", 2.0, None, {}),
-        "loop-walk": ("timeout", 0.0, loops(1), {"limit": "time", "limit_value": 1, "limit_unit": "s"}),
-        "loop-add": ("timeout", 5.3333, loops(1), {"limit": "time", "limit_value": 1, "limit_unit": "s"}),
+        "loop-walk": ("timeout", 0.0, loops(0.5), TIME),
+        "loop-add": ("timeout", 5.3333, loops(0.5), TIME),
         "fork-return": ("graded", full, None, {}),
         "memory-kept": ("graded", 2.0, None, {}),
         "print-flood": ("graded", full, None, {}),
@@ -225,12 +231,13 @@ def test_grade_check_says_the_same_on_the_sandbox_and_the_portable_worker(graded
     folder, rows = graded
     if where == "portable":
         monkeypatch.setenv("PATH", portable_path(tmp_path))
-    box = open_sandbox(LIMITS)
+    limits = LIMITS if where == "portable" else SANDBOX_LIMITS
+    box = open_sandbox(limits)
     box.close()
     assert (box.strength == "portable") == (where == "portable")
     said = {}
     for name in ("self-kill", "loop-walk", "fork-return"):
-        result = check(folder / f"{name}.py", "engine", limits=LIMITS, lang="en")
+        result = check(folder / f"{name}.py", "engine", limits=limits, lang="en")
         ended = [note for note in result.notes if note.params.get("workers") or note.params.get("timeouts_in_a_row")]
         said[name] = (result.points, [str(note) for note in ended],
                       [{k: v for k, v in note.params.items() if k.startswith("limit")} for note in ended])
@@ -240,7 +247,7 @@ def test_grade_check_says_the_same_on_the_sandbox_and_the_portable_worker(graded
     assert said["self-kill"][1][0] in {restarts(k) for k in killed}, said["self-kill"]
     said["self-kill"] = (said["self-kill"][0], ["either"], said["self-kill"][2])
     assert said == {"self-kill": (0.0, ["either"], [{}]),
-                    "loop-walk": (0.0, [loops(1)], [{"limit": "time", "limit_value": 1, "limit_unit": "s"}]),
+                    "loop-walk": (0.0, [loops(limits.probe_seconds)], [{**TIME, "limit_value": limits.probe_seconds}]),
                     "fork-return": (said["fork-return"][0], [], [])}
     # the visible tests' points of a correct engine: the fork's child never wrote the worker's report
-    assert said["fork-return"][0] == check(CORRECT, "engine", limits=LIMITS, lang="en").points
+    assert said["fork-return"][0] == check(CORRECT, "engine", limits=limits, lang="en").points

@@ -102,14 +102,20 @@ def _left_after(path, seconds):
 
 
 @slow_fixture(scope="module")
-def uninterrupted(tmp_path_factory):
+def graded_whole(tmp_path_factory):
+    """The class graded uninterrupted: its folder, its cache, and the scores file's bytes."""
     tmp = tmp_path_factory.mktemp("whole")
     folder = tmp / "class"
     _class(folder)
     out = tmp / "scores.json"
     proc = _grade(folder, out, tmp / "cache")
     assert proc.wait(timeout=300) == 0, proc.stderr.read()
-    return out.read_bytes()
+    return folder, tmp / "cache", out.read_bytes()
+
+
+@pytest.fixture
+def uninterrupted(graded_whole):
+    return graded_whole[2]
 
 
 @pytest.mark.parametrize("how", ["kill -9", "Ctrl-C", "SIGTERM"])
@@ -156,14 +162,13 @@ def _scratch_parent(tmp_path):
     return Path(said.stdout.strip())
 
 
-def test_regrading_an_unchanged_class_observes_nothing(tmp_path):
-    folder = tmp_path / "class"
-    _class(folder, n=6)
-    out, cache = tmp_path / "scores.json", tmp_path / "cache"
-    first = _grade(folder, out, cache)
-    assert first.wait(timeout=300) == 0
-    before = out.read_bytes()
+def test_regrading_an_unchanged_class_observes_nothing(tmp_path, graded_whole):
+    """The class graded uninterrupted, graded again with its cache (into a scores file of this test's: the fixture's
+    bytes are what every resumed batch is compared with)."""
+    folder, cache, before = graded_whole
+    out = tmp_path / "scores.json"
     second = _grade(folder, out, cache)
     stdout, _ = second.communicate(timeout=300)
-    assert "6 from the cache" in stdout
+    assert second.returncode == 0
+    assert "14 from the cache" in stdout
     assert out.read_bytes() == before

@@ -54,35 +54,59 @@ def _differs(got, want) -> bool:
     return got != want
 
 
-@pytest.fixture(scope="module")
-def pool():
+def filled_pool(key):
+    """The engine suite's drawn probes with a pool of `key` filled at every slot: (suite, draws, {probe: each slot's
+    token}, steps), where steps(probe, token) is the gradients' steps and sums the reference made at that draw
+    (drawn.regions(...)[3]) and draws._at_fixed(probe) the fixed inputs' regions. The steps are kept as the pool
+    computed them while it chose each slot's token (the same function run on the same draw), for the probes whose
+    fixed steps the pool compares (at most MAX_GRADS), and computed for any other: the tests read them without running
+    the reference again (a third of their CPU was the fixed inputs' and the slots' regions computed once more)."""
     suite = load_suite("engine")
-    draws = drawn.Draws(suite, drawn.drawn_probes(suite, Expectations(suite)), key=b"trust36: gradients in their cells",
-                        kept=None)
+    draws = drawn.Draws(suite, drawn.drawn_probes(suite, Expectations(suite)), key=key, kept=None)
+    kept = {}
+
+    def regions(probe, token):
+        found = draws._regions(probe, token)
+        if len(draws._at_fixed(probe)[3]) <= draw_pool.MAX_GRADS:
+            kept[probe, token] = None if found is None else found[3]
+        return found
+
+    def steps(probe, token):
+        if (probe, token) not in kept:
+            found = draws._regions(probe, token)
+            return None if found is None else found[3]
+        return kept[probe, token]
+
     slots = {}
     for probe in draws.probes:
-        filled = draws._pool.fill([(probe, s) for s in range(draw_pool.POOL)], draws._regions, draws._at_fixed)
+        filled = draws._pool.fill([(probe, s) for s in range(draw_pool.POOL)], regions, draws._at_fixed)
         slots[probe] = [token for token, _ in filled.values()]
-    return suite, draws, slots
+    return suite, draws, slots, steps
 
 
-def _kept_closed(suite, probe, tokens):
-    fixed = drawn.regions(suite.probe(probe))
-    return all(token and draw_pool.same_magnitudes(fixed[3], drawn.regions(suite.probe(probe), token)[3])
-               for token in tokens) and len(fixed[3]) <= draw_pool.MAX_GRADS
+@pytest.fixture(scope="module")
+def pool():
+    return filled_pool(b"trust36: gradients in their cells")
+
+
+def _kept_closed(draws, steps, probe, tokens):
+    fixed = draws._at_fixed(probe)
+    return len(fixed[3]) <= draw_pool.MAX_GRADS and all(
+        token and draw_pool.same_magnitudes(fixed[3], steps(probe, token)) for token in tokens)
 
 
 @pytest.mark.slow  # ~1,300 runs of the reference for the pool, and 4 x 1,300 of the clamps
 def test_a_clamp_on_gradients_fails_every_slots_draw_where_it_fails_the_fixed_inputs(pool):
     from reference.engine import Value
 
-    suite, draws, slots = pool
-    kept = [p for p in draws.probes if _kept_closed(suite, p, slots[p])]
+    suite, draws, slots, steps = pool
+    kept = [p for p in draws.probes if _kept_closed(draws, steps, p, slots[p])]
     assert len(draws.probes) == 83 and len(kept) == 69  # 16 under the watched inputs' cells alone
     differ, failed = {}, {}
+    reference = {probe: probekit.plain(suite.probe(probe)(Value)) for probe in kept}  # once, not once an engine
     for name, cls in ENGINES.items():
         for probe in kept:
-            at_fixed = _differs(probekit.plain(suite.probe(probe)(cls)), probekit.plain(suite.probe(probe)(Value)))
+            at_fixed = _differs(probekit.plain(suite.probe(probe)(cls)), reference[probe])
             failed.setdefault(name, set()).update([probe] if at_fixed else [])
             for token in slots[probe]:
                 at_draw = _differs(probekit.plain(suite.probe(probe)(Drawn(cls, token))), draws.reference(probe, token))

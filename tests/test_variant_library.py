@@ -12,6 +12,14 @@ from test_variants import (BATTERY, FIXTURE_BUGS, SUBMISSIONS, deep_chain, diffe
                            variant_observations)
 
 
+@pytest.fixture(scope="module")
+def observed():
+    """(variant_observations, fixture_observations): each engine run on the battery once a process (functools.cache,
+    the deep chain's 10,000 nodes among it). The tests that read them share this fixture, so one worker runs them
+    all (tests/costs.py): spread over the workers, each variant was observed again in each worker that met it."""
+    return variant_observations, fixture_observations
+
+
 # -- the library ------------------------------------------------------------------
 
 
@@ -69,11 +77,13 @@ def test_variants_load_into_separate_classes():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("v", VARIANTS, ids=lambda v: v.name)
-def test_each_variant_differs_from_the_reference(v):
+def test_each_variant_differs_from_the_reference(observed, v):
+    variant_observations, _ = observed
     assert differing(variant_observations(v.name)), f"{v.name} behaves exactly like the reference on the battery"
 
 
-def test_recursive_topo_is_right_on_small_graphs_and_fails_only_on_the_deep_chain():
+def test_recursive_topo_is_right_on_small_graphs_and_fails_only_on_the_deep_chain(observed):
+    variant_observations, _ = observed
     observations = variant_observations("recursive-topo")
     assert differing(observations) == ["deep_chain"]
     assert observations[BATTERY.index(deep_chain)] == ("error", "RecursionError")
@@ -113,23 +123,26 @@ def test_every_fixture_folder_has_a_ground_truth_entry():
 
 
 @pytest.mark.parametrize("case", [c for c, bug in FIXTURE_BUGS.items() if bug is None])
-def test_correct_fixture_matches_the_reference_everywhere(case):
+def test_correct_fixture_matches_the_reference_everywhere(observed, case):
+    _, fixture_observations = observed
     assert differing(fixture_observations(case)) == []
 
 
 @pytest.mark.parametrize("case", [c for c, bug in FIXTURE_BUGS.items() if bug is not None])
-def test_bug_fixture_differs_from_the_reference(case):
+def test_bug_fixture_differs_from_the_reference(observed, case):
+    _, fixture_observations = observed
     assert differing(fixture_observations(case))
 
 
 @pytest.mark.parametrize("case", [c for c, bug in FIXTURE_BUGS.items() if bug is not None])
-def test_bug_fixture_goes_wrong_where_its_variant_does(case):
+def test_bug_fixture_goes_wrong_where_its_variant_does(observed, case):
     """The hand-written bug and the variant that should diagnose it share a failing expression.
 
     Not the same set: how an `=` or a missing visited set shows depends on the
     order a sort visits inputs in (the reference keeps them in a set), and an
     edge-list engine that writes `a - b` as one node walks a shallower graph.
     """
+    variant_observations, fixture_observations = observed
     assert set(differing(fixture_observations(case))) & set(differing(variant_observations(FIXTURE_BUGS[case])))
 
 
@@ -140,12 +153,13 @@ INDISTINGUISHABLE = {frozenset({"forward-order", "self-only"})}
 
 
 @pytest.mark.slow
-def test_variants_are_told_apart_by_the_battery_except_known_pairs():
-    observed = {v.name: variant_observations(v.name) for v in VARIANTS}
+def test_variants_are_told_apart_by_the_battery_except_known_pairs(observed):
+    variant_observations, _ = observed
+    seen = {v.name: variant_observations(v.name) for v in VARIANTS}
     alike = {
         frozenset({a.name, b.name})
         for i, a in enumerate(VARIANTS)
         for b in VARIANTS[i + 1 :]
-        if all(same(x, y) for x, y in zip(observed[a.name], observed[b.name]))
+        if all(same(x, y) for x, y in zip(seen[a.name], seen[b.name]))
     }
     assert alike == INDISTINGUISHABLE
