@@ -12,13 +12,17 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from costs import slow_fixture
+from hostile_support import needs_bwrap
 
 from grader.cli import main
 from grader.load import load_entry
+from grader.sandbox import Limits
 from grader.similarity.hand_in import UNSAFE_ZIP, other_files
 
 ROOT = Path(__file__).resolve().parents[1]
 CORRECT = (ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py").read_text(encoding="utf-8")
+LIMITS = Limits(probe_seconds=1, import_seconds=5, submission_seconds=30, file_size_mb=8)
 
 
 def _deep(top: Path, depth: int) -> None:
@@ -88,3 +92,119 @@ def test_a_zip_whose_member_leaves_it_reads_no_other_file_and_says_so(tmp_path):
         archive.writestr("hw/../../escape.py", "print(2)\n")
     others = other_files(entry)
     assert (others.files, others.limits) == ({}, [UNSAFE_ZIP])
+
+
+# -- a student's module named as a standard one, reached by a name the loader cannot read ----------------------------
+
+ALIASES = {
+    # before: each left out by the loader (only a literal name in a call or a statement carried random.py), so the
+    # import got Python's random, and `_R.student_helper()` an AttributeError at import: 0
+    "alias": "im = importlib.import_module\n_R = im('random')\n",
+    "getattr": "_R = getattr(importlib, 'import_' + 'module')('ran' + 'dom')\n",
+    "builtins-dict": "_B = __builtins__ if isinstance(__builtins__, dict) else __builtins__.__dict__\n"
+                     "_R = _B['__import__']('random')\n",
+    "exec": "_G = {'__file__': __file__}\nexec('import random as R', _G)\n_R = _G['R']\n",
+    # before: carried (a literal name), yet importlib.__import__ is the import system's own: Python's random
+    "importlib-dunder": "_R = importlib.__import__('random')\n",
+}
+RANDOM_PY = "def student_helper():\n    return 25\n"
+
+
+def _alias_engine(body: str) -> str:
+    """A correct engine that takes a helper from its random.py by BODY, at import."""
+    return CORRECT + "\n\nimport importlib\n" + body + "assert _R.student_helper() == 25, _R\n"
+
+
+@pytest.mark.parametrize("name", sorted(ALIASES))
+def test_the_loader_carries_their_standard_named_files_where_their_code_reaches_the_import_system(tmp_path, name):
+    (tmp_path / "hw").mkdir()
+    for file, text in {"engine.py": _alias_engine(ALIASES[name]), "random.py": RANDOM_PY,
+                       "code.py": "import torch\n"}.items():
+        (tmp_path / "hw" / file).write_text(text, encoding="utf-8")
+    sub = load_entry(tmp_path / "hw")
+    # each standard-named file: which import gets it is the worker's to decide, by the importing file
+    assert (sub.problem, sorted(sub.files)) == (None, ["code.py", "engine.py", "random.py"])
+
+
+@pytest.mark.parametrize("engine, carried", [
+    # no import machinery named: as before, a file no file of theirs imports is left out
+    ("import math\nclass Value: pass\n", ["engine.py"]),
+    ("import re\nclass Value:\n    def f(self):\n        return getattr(self, 'data')\n", ["engine.py"]),
+    ("s = 'import_module(\"random\")'\nclass Value: pass\n", ["engine.py"]),
+    # a name made at run time, a function's globals, the class tree
+    ("class Value:\n    def f(self, n):\n        return getattr(self, n)\n", ["engine.py", "random.py"]),
+    ("def f(): pass\nB = f.__globals__\nclass Value: pass\n", ["engine.py", "random.py"]),
+    ("S = object.__subclasses__()\nclass Value: pass\n", ["engine.py", "random.py"]),
+])
+def test_what_reaches_the_import_system(tmp_path, engine, carried):
+    (tmp_path / "hw").mkdir()
+    (tmp_path / "hw" / "engine.py").write_text(engine, encoding="utf-8")
+    (tmp_path / "hw" / "random.py").write_text(RANDOM_PY, encoding="utf-8")
+    assert sorted(load_entry(tmp_path / "hw").files) == carried
+
+
+def test_a_code_py_carried_for_run_time_is_read_for_forbidden_imports_only_where_imported():
+    from grader.forbidden import forbidden_imports
+    from grader.load.shadowing import read_from
+
+    files = {"engine.py": b"import importlib\nclass Value: pass\n", "code.py": b"import torch\n"}
+    assert forbidden_imports(files, ["torch"], read_from(files, None)) == []
+    files["engine.py"] += b"import code\n"
+    assert forbidden_imports(files, ["torch"], read_from(files, None)) == [
+        {"module": "torch", "file": "code.py", "line": 1}]
+
+
+_WORKER = """
+import sys
+sys.path.append(FOLDER)
+import importlib.util as u
+spec = u.spec_from_file_location("_grader_shadows", SHADOWS)
+shadows = u.module_from_spec(spec)
+spec.loader.exec_module(shadows)
+shadows.install({"shadows": "random"}, FOLDER + "/")
+import random as grader_random
+import engine
+import importlib, tempfile
+print(engine._R.__file__ == FOLDER + "/random.py", grader_random.__file__.startswith((sys.base_prefix, "/usr")),
+      importlib.__import__("random") is grader_random, importlib.import_module("random") is grader_random,
+      tempfile._Random is grader_random.Random)
+"""
+
+
+@pytest.mark.parametrize("name", sorted(ALIASES))
+def test_the_worker_gives_their_module_to_an_import_of_theirs_by_any_name(tmp_path, name):
+    import subprocess
+
+    from grader.sandbox.host import find_python
+
+    (tmp_path / "engine.py").write_text("import importlib\n" + ALIASES[name], encoding="utf-8")
+    (tmp_path / "random.py").write_text(RANDOM_PY, encoding="utf-8")
+    code = (f"FOLDER = {str(tmp_path)!r}\nSHADOWS = {str(ROOT / 'grader' / 'sandbox' / 'shadows.py')!r}\n" + _WORKER)
+    ran = subprocess.run([find_python(), "-I", "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    # theirs for their file's import; Python's for the grader's, importlib's own callers' and the standard library's
+    assert (ran.returncode, ran.stderr, ran.stdout) == (0, "", "True True True True True\n")
+
+
+@slow_fixture(scope="module")
+def graded_aliases(tmp_path_factory):
+    """The ALIASES engines, each with its random.py and a scratch `code.py` no file imports, graded by `grade run`."""
+    from grader.pipeline import grade
+
+    folder = tmp_path_factory.mktemp("redteam43") / "class"
+    for name, body in ALIASES.items():
+        (folder / name).mkdir(parents=True)
+        (folder / name / "engine.py").write_text(_alias_engine(body), encoding="utf-8")
+        (folder / name / "random.py").write_text(RANDOM_PY, encoding="utf-8")
+        (folder / name / "code.py").write_text("raise SystemExit('never imported')\nimport torch\n", encoding="utf-8")
+    result = grade(folder, exercise="05-backward", limits=LIMITS, jobs=2)
+    assert result.sandbox == "bubblewrap"
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_an_engine_reaching_its_random_py_by_any_name_is_graded_as_python_engine_py_runs_it(graded_aliases):
+    # before: 0 each, "engine.py could not be used: AttributeError: module 'random' has no attribute
+    # 'student_helper'": the aliases' random.py left out, importlib-dunder's carried but Python's module given
+    assert {sid: (row["status"], row["score"]) for sid, row in graded_aliases.items()} == {
+        name: ("graded", 25.0) for name in ALIASES}
