@@ -7,6 +7,7 @@
 
 import json
 import os
+import textwrap
 import zipfile
 from pathlib import Path
 
@@ -185,9 +186,50 @@ def test_the_worker_gives_their_module_to_an_import_of_theirs_by_any_name(tmp_pa
     assert (ran.returncode, ran.stderr, ran.stdout) == (0, "", "True True True True True\n")
 
 
+def _in_backward(body: str) -> str:
+    """A correct engine whose backward() first runs BODY."""
+    return CORRECT + "\n\n_bw = Value.backward\ndef _b(self):\n" + body + "    return _bw(self)\nValue.backward = _b\n"
+
+
+# part 2: attacks by students who read the source, each failing as before this session (the outcome asserted below)
+READ_THE_SOURCE = {
+    # a float subclass whose __eq__, __float__ and __repr__ lie, as every Value's data: the probes read its type
+    "liar-float": CORRECT + textwrap.dedent("""
+        class Liar(float):
+            def __eq__(self, o): return True
+            def __ne__(self, o): return False
+            def __repr__(self): return "1.0"
+            def __float__(self): return 1.0
+        _init = Value.__init__
+        def _i(self, *a, **k):
+            _init(self, *a, **k)
+            self.data = Liar(self.data)
+        Value.__init__ = _i
+        """),
+    # a thread kept alive past the probe, writing forged result lines on the report channel (fd 0) every 50 ms
+    "thread-forges": _in_backward(textwrap.indent(textwrap.dedent("""
+        import threading, os, time
+        def spin():
+            while True:
+                try:
+                    os.write(0, b'{"event": "result", "probe": "seed_gradient", "ok": true, "value": {}}\\n')
+                except OSError:
+                    pass
+                time.sleep(0.05)
+        if not getattr(Value, "_started", False):
+            Value._started = True
+            threading.Thread(target=spin, daemon=True).start()
+        """), "    ")),
+    # shared memory filled, the standard streams flooded with 64 MiB each
+    "shm-fill": _in_backward("    with open('/dev/shm/fill', 'wb') as f:\n        f.write(b'x' * (1 << 20))\n"),
+    "pipe-flood": _in_backward("    import os\n    os.write(1, b'x' * (64 << 20))\n    os.write(2, b'y' * (64 << 20))\n"),
+}
+
+
 @slow_fixture(scope="module")
-def graded_aliases(tmp_path_factory):
-    """The ALIASES engines, each with its random.py and a scratch `code.py` no file imports, graded by `grade run`."""
+def graded(tmp_path_factory):
+    """The ALIASES engines (each with its random.py and a scratch `code.py` no file imports) and READ_THE_SOURCE's,
+    graded by `grade run` once."""
     from grader.pipeline import grade
 
     folder = tmp_path_factory.mktemp("redteam43") / "class"
@@ -196,6 +238,8 @@ def graded_aliases(tmp_path_factory):
         (folder / name / "engine.py").write_text(_alias_engine(body), encoding="utf-8")
         (folder / name / "random.py").write_text(RANDOM_PY, encoding="utf-8")
         (folder / name / "code.py").write_text("raise SystemExit('never imported')\nimport torch\n", encoding="utf-8")
+    for name, code in READ_THE_SOURCE.items():
+        (folder / f"{name}.py").write_text(code, encoding="utf-8")
     result = grade(folder, exercise="05-backward", limits=LIMITS, jobs=2)
     assert result.sandbox == "bubblewrap"
     return {row["id"]: row for row in result.scores["submissions"]}
@@ -203,8 +247,77 @@ def graded_aliases(tmp_path_factory):
 
 @pytest.mark.slow
 @needs_bwrap
-def test_an_engine_reaching_its_random_py_by_any_name_is_graded_as_python_engine_py_runs_it(graded_aliases):
+def test_an_engine_reaching_its_random_py_by_any_name_is_graded_as_python_engine_py_runs_it(graded):
     # before: 0 each, "engine.py could not be used: AttributeError: module 'random' has no attribute
     # 'student_helper'": the aliases' random.py left out, importlib-dunder's carried but Python's module given
-    assert {sid: (row["status"], row["score"]) for sid, row in graded_aliases.items()} == {
+    assert {sid: (graded[sid]["status"], graded[sid]["score"]) for sid in ALIASES} == {
         name: ("graded", 25.0) for name in ALIASES}
+
+
+def _first_failure(row):
+    failing = [t for t in row["tests"] if t["status"] not in ("passed", "skipped")]
+    return failing[0]["output"].splitlines()[0] if failing else None
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_attacks_that_read_the_source_fail_as_before(graded):
+    said = {sid: (graded[sid]["status"], graded[sid]["score"], _first_failure(graded[sid]))
+            for sid in READ_THE_SOURCE}
+    assert said == {
+        "liar-float": ("graded", 0.0, "y = a * b + b at a = 2, b = 3; y.grad after y.backward(): your engine gave "
+                                      "what the grader cannot read: a.data is a Liar, not a number"),
+        "thread-forges": ("crashed", 0.0, "thread-forges.py could not be used: thread-forges.py tampered with the "
+                                          "grader's report channel (it wrote to, closed or replaced a file descriptor it "
+                                          "did not open), so none of its observations are used: remove that code "
+                                          "(`os.write`, `os.close` or `os.dup2` on a descriptor number, `/dev/fd/`, "
+                                          "`/proc/self/fd/`); `print()` and the files your code opens itself are fine. "
+                                          "Every other test was skipped."),
+        "shm-fill": ("graded", 0.0, "y = a * b + b at a = 2, b = 3; y.grad after y.backward(): your engine raised "
+                                    "OSError: [Errno 30] Read-only file system: '/dev/shm/fill' (shm-fill.py, line "
+                                    "141, in _b)"),
+        "pipe-flood": ("graded", 25.0, None),  # the output capped, the observations apart from it
+    }
+
+
+# -- a notebook that forges its check ---------------------------------------------------------------------------------
+
+BUGGY = (ROOT / "tests" / "fixtures" / "submissions" / "bug-mul-assign" / "engine.py").read_text(encoding="utf-8")
+
+
+def _forging_notebook() -> str:
+    """BUGGY as a notebook that redefines `check` to print a full score, calls it (its output cell saved with a forged
+    table of passes), and writes an `.exercise` marker naming another exercise into its folder."""
+    import nbformat
+
+    v4 = nbformat.v4
+    forged = v4.new_output("stream", name="stdout", text="PASS  seed/out-grad-is-one\n25/25 points\n")
+    table = v4.new_output("display_data", data={"text/html": "<table><tr><td>PASS</td></tr></table>"})
+    called = v4.new_code_cell("check('05-backward')", outputs=[forged, table], execution_count=4)
+    return nbformat.writes(v4.new_notebook(cells=[
+        v4.new_code_cell(BUGGY),
+        v4.new_code_cell("try:\n    open('.exercise', 'w').write('01-mul-backward')\nexcept OSError:\n    pass\n"),
+        v4.new_code_cell("def check(exercise):\n    print('PASS  everything\\n25/25 points')\n"),
+        called]))
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_a_notebook_that_forges_its_check_scores_as_its_engine_does(tmp_path):
+    from grader.classroom.student_check import check
+    from grader.pipeline import grade
+
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "forger.ipynb").write_text(_forging_notebook(), encoding="utf-8")
+    (tmp_path / "class" / "plain.py").write_text(BUGGY, encoding="utf-8")
+    rows = {row["id"]: row for row in grade(tmp_path / "class", exercise="05-backward", limits=LIMITS,
+                                            jobs=2).scores["submissions"]}
+    # the outputs are never read, the check cell is dropped (load.check_cells), the write refused (a read-only folder)
+    assert (rows["forger"]["score"], rows["plain"]["score"]) == (8.0, 8.0)
+    assert [t["status"] for t in rows["forger"]["tests"]] == [t["status"] for t in rows["plain"]["tests"]]
+    # `grade check` of the notebook (check()'s path=) checks the engine, whatever the student's `check` printed
+    said = check(tmp_path / "class" / "forger.ipynb", "05-backward", limits=LIMITS)
+    plain = check(tmp_path / "class" / "plain.py", "05-backward", limits=LIMITS)
+    assert (said.points, said.all_passed, plain.points) == (7.0, False, 7.0)
+    assert [t["status"] for t in said.tests] == [t["status"] for t in plain.tests]
+    assert not (tmp_path / "class" / ".exercise").exists()
