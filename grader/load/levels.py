@@ -92,7 +92,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         if more == wanted:
             break
         wanted = more
-    for name, (where, file) in shadowing(level, files, imports_and_calls).items():  # their `random.py`, after helpers
+    for name, (where, file) in shadowing(level, files, imports_and_calls, MAX_HELPER_MODULES).items():  # `random.py`
         _carry(files, unread, name, where, file, root)
     carried_twins(level.where, {name: content for name, (content, _) in files.items()})
     package = _as_package(level, root, files, picks[ENGINE] == "__init__.py")  # before: `from . import h` needs h.py

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ..forbidden import absent_imports, forbidden_imports, module_name
 from ..i18n import Message, msg
-from ..load.shadowing import worker_names
+from ..load.shadowing import read_from, worker_names
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
 from ..sandbox.accounting import Budget
@@ -125,7 +125,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     def meanwhile():
         read["begun"] = True
         try:
-            read["forbidden"] = forbidden_imports(submission.files, suite.forbid + suite.refuse, package=package)
+            read["forbidden"] = _forbidden(submission, suite)
         except Exception:  # read again below, where a failure is this submission's grader error as before
             pass
         if prework is not None:
@@ -233,8 +233,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 # the last fresh worker went the way of the others, and fixed probes are still left
                 _end_run(run, ENDINGS["restarts"], dict(facts, last=_said(ending, facts)))
                 todo = _fixed_ended(run, probes, todo)
-        run["forbidden_imports"] = read["forbidden"] if "forbidden" in read else forbidden_imports(
-            submission.files, suite.forbid + suite.refuse, package=submission.package)
+        run["forbidden_imports"] = read["forbidden"] if "forbidden" in read else _forbidden(submission, suite)
         if run["status"] != "ok" and all(o.get("not_run") for o in probes.values()) and run["import_error"] is None:
             # nothing ran at all (it died, exited or hung while importing, or forged its report):
             # one clear failure on the import test, every other test skipped
@@ -339,3 +338,10 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
         raise
     pool.shutdown(wait=True)
     return runs
+
+
+def _forbidden(submission, suite):
+    """The "from scratch" test's evidence: the forbidden imports read from the files, starting where a file of
+    theirs runs (shadowing.read_from: their `code.py`, carried for their run-time imports, is read where imported)."""
+    return forbidden_imports(submission.files, suite.forbid + suite.refuse, read_from(submission.files,
+                             submission.package), package=submission.package)

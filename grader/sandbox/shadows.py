@@ -117,6 +117,7 @@ def install(request, folder):
         if found is not None:
             standard_import_module.append(found)
             module.import_module = import_module
+            module.__import__ = importing  # `importlib.__import__("random")`: as builtins' (session 43: Python's)
 
     def importing(name, globals=None, locals=None, fromlist=(), level=0):
         """builtins.__import__: __import__ above, and import_module replaced once `importlib` is there."""

@@ -21,13 +21,14 @@ the exercise's files alone), so that two students who share only a training scri
 from __future__ import annotations
 
 import os
+import re
 import stat
 import zipfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..load.disk import lone_archive
-from ..load.reading import is_hidden
+from ..load.reading import is_hidden, name_text
 from .cohort import THRESHOLD, Cohort, Document
 
 MAX_DEPTH = 3  # folders below the entry's top looked through: hw2/tests/unit/
@@ -64,9 +65,13 @@ def other_files(submission) -> Others:
     try:
         with zipfile.ZipFile(zipped) as opened:
             listing = _zip_listing(opened)
-            return Others() if listing is None else _taken(*listing, carried)
+            return Others(limits=[UNSAFE_ZIP]) if listing is None else _taken(*listing, carried)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError):
         return Others()
+
+
+UNSAFE_ZIP = ("other files: none read: the zip holds a member whose path leaves it (absolute, `..`) or an encrypted "
+              "one")
 
 
 def _taken(paths: list[str], read, limits: list[str], carried: set[str]) -> Others:
@@ -81,13 +86,15 @@ def _taken(paths: list[str], read, limits: list[str], carried: set[str]) -> Othe
             break
         data = read(path, MAX_OTHER_BYTES)
         if data is None:
-            others.limits.append(f"other files: {path} not read (over {MAX_OTHER_BYTES // 1024} KiB, or unreadable)")
+            others.limits.append(f"other files: {_shown(path)} not read (over {MAX_OTHER_BYTES // 1024} KiB, "
+                                 "or unreadable)")
             continue
         if total + len(data) > MAX_OTHER_TOTAL:
-            others.limits.append(f"other files: {path} and after not read (over {MAX_OTHER_TOTAL // 1024} KiB in all)")
+            others.limits.append(f"other files: {_shown(path)} and after not read (over {MAX_OTHER_TOTAL // 1024} "
+                                 "KiB in all)")
             break
         total += len(data)
-        others.files[path] = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+        others.files[_shown(path)] = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
     return others
 
 
@@ -99,8 +106,11 @@ def _under_carried(path: str, carried: set[str]) -> bool:
 
 def _disk_listing(top: Path):
     """The files below TOP (MAX_DEPTH folders deep, hidden entries, links and SKIPPED_FOLDERS left out), and a
-    reader of one of them."""
+    reader of one of them. What is left out of a hand-in's own (a link, never followed: to /etc/passwd, to the
+    grader's files; a FIFO, a socket or a device, never opened; a folder past MAX_DEPTH, never listed; a name holding
+    a control character) is said in the limits, a few names a kind (session 43: each was left out unsaid)."""
     paths, limits, listed = [], [], 0
+    left = {kind: [] for kind in _LEFT_OUT}
     stack = [(top, "", 0)]
     while stack:
         folder, prefix, depth = stack.pop()
@@ -110,17 +120,51 @@ def _disk_listing(top: Path):
                     listed += 1
                     if listed > MAX_LISTED:
                         limits.append(f"other files: more than {MAX_LISTED} entries in the hand-in; the rest not listed")
-                        return sorted(paths), _disk_reader(top), limits
-                    if is_hidden(entry.name) or entry.is_symlink():
+                        return sorted(paths), _disk_reader(top), limits + _left_out(left)
+                    if is_hidden(entry.name):
                         continue
-                    if entry.is_dir(follow_symlinks=False):
-                        if depth < MAX_DEPTH and entry.name not in SKIPPED_FOLDERS:
-                            stack.append((Path(entry.path), prefix + entry.name + "/", depth + 1))
-                    elif entry.is_file(follow_symlinks=False):
-                        paths.append(prefix + entry.name)
+                    path = prefix + entry.name
+                    if entry.is_symlink():
+                        left["link"].append(path)
+                    elif entry.is_dir(follow_symlinks=False):
+                        if entry.name in SKIPPED_FOLDERS:
+                            continue
+                        if depth < MAX_DEPTH:
+                            stack.append((Path(entry.path), path + "/", depth + 1))
+                        else:
+                            left["deep"].append(path + "/")
+                    elif not entry.is_file(follow_symlinks=False):
+                        left["special"].append(path)
+                    elif _CONTROL.search(entry.name):
+                        left["control"].append(path)
+                    else:
+                        paths.append(path)
         except OSError:
             continue
-    return sorted(paths), _disk_reader(top), limits
+    return sorted(paths), _disk_reader(top), limits + _left_out(left)
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")  # incl. bidi controls
+_LEFT_OUT = {"link": "a link, not followed", "special": "not a regular file (a FIFO, a socket or a device), not opened",
+             "deep": f"a folder more than {MAX_DEPTH} deep, not looked through",
+             "control": "a name holding a control character, not read"}
+_NAMED = 3  # names said a kind
+
+
+def _left_out(left: dict[str, list[str]]) -> list[str]:
+    """One limit a kind of entry left out (_LEFT_OUT), naming the first _NAMED by path order, escaped."""
+    said = []
+    for kind, paths in left.items():
+        if paths:
+            named = ", ".join(_shown(p) for p in sorted(paths)[:_NAMED])
+            more = f" and {len(paths) - _NAMED} more" if len(paths) > _NAMED else ""
+            said.append(f"other files: {named}{more}: {_LEFT_OUT[kind]}")
+    return said
+
+
+def _shown(path: str) -> str:
+    """PATH as text: a byte that is not UTF-8 as `\\xHH` (name_text), a control character as its escape."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name_text(path))
 
 
 def _disk_reader(top: Path):
@@ -147,12 +191,15 @@ def _zip_listing(archive: zipfile.ZipFile):
     if len(infos) > MAX_LISTED:
         limits.append(f"other files: more than {MAX_LISTED} members in the zip; the rest not listed")
         infos = infos[:MAX_LISTED]
-    members = {}
+    members, control = {}, []
     for info in infos:
         parts = info.filename.split("/")
         if info.filename.startswith("/") or ".." in parts or info.flag_bits & 0x1:
             return None
         if info.is_dir() or len(parts) > MAX_DEPTH + 1 or any(is_hidden(p) or p in SKIPPED_FOLDERS for p in parts):
+            continue
+        if _CONTROL.search(info.filename):
+            control.append(info.filename)
             continue
         members[info.filename] = info
 
@@ -167,7 +214,7 @@ def _zip_listing(archive: zipfile.ZipFile):
             return None
         return None if len(data) > cap else data
 
-    return sorted(members), read, limits
+    return sorted(members), read, limits + _left_out({"control": control})
 
 
 def handed_in(named: dict[str, str], others) -> dict[str, str]:

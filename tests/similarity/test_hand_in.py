@@ -46,7 +46,7 @@ def test_other_files_of_a_folder(tmp_path):
     os.symlink(tmp_path / "elsewhere.py", entry / "linked.py")
     others = other_files(load_entry(entry))
     assert others.files == {"tests/test_engine.py": "def test_x():\n    assert 1\n", "train.py": "print(1)\n"}
-    assert others.limits == []
+    assert others.limits == ["other files: linked.py: a link, not followed"]  # said since session 43
 
 
 def test_other_files_of_a_zip_and_of_a_folder_holding_it(tmp_path):
