@@ -7,11 +7,10 @@ public match (public_match._source_rarity): held by many because many copied it,
 import functools
 
 from grader.similarity import canonical_sources, public_match
-from grader.similarity.cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, read_document, read_public,
-                                     starter_kgrams)
+from grader.similarity.cohort import REPORT_FLOOR, THRESHOLD, Cohort, Document, read_public, starter_kgrams
 
-from .public_known import MICROGRAD, known
-from .test_public_copies import ALIASED, LECTURE, SOURCE, with_ops
+from .public_known import MICROGRAD
+from .test_public_copies import ALIASED, LECTURE, SOURCE, read_engine, with_ops
 from .test_similarity import CLASS, disguised, engine
 
 OPS = (LECTURE, ALIASED, LECTURE.replace("t**2", "t*t"))
@@ -29,22 +28,16 @@ def copies(count: int) -> dict[str, str]:
 
 
 @functools.cache
-def read(sid: str, text: str) -> Document:
-    """SID's engine read once for every class of this module: the class's engines and the copies of ten are those of
-    twenty-four, and the reading does not depend on the rarity the tests swap (as test_evasions reads its honest
-    engines once for its classes)."""
-    return read_document(sid, {"engine.py": text}, frozenset(), *known())
-
-
-@functools.cache
 def source() -> Document:
+    """micrograd read as a public source, once: the reading does not depend on the rarity the tests swap."""
     return read_public(SOURCE.id, MICROGRAD, frozenset(), starter_kgrams(canonical_sources()), canonical_sources())
 
 
 def scored(count: int) -> tuple[dict[str, float], dict[tuple[str, str], float], set[str]]:
     extra = copies(count)
-    documents = [read(name.split("/")[-1], engine(name)) for name in CLASS]
-    documents += [read(i, text) for i, text in extra.items()]
+    # each engine read once (read_engine): the class's engines and the copies of ten are those of twenty-four
+    documents = [read_engine(name.split("/")[-1], engine(name)) for name in CLASS]
+    documents += [read_engine(i, text) for i, text in extra.items()]
     cohort = Cohort(documents)
     public = {i: round(s, 4) for i, s in cohort.against(source())}
     pairs = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: public}, threshold=THRESHOLD)}
