@@ -2,7 +2,6 @@
 course's canonical code written another way (grader/similarity/variants.py), and a name imported from a module
 reads as the module's attribute."""
 
-import functools
 from pathlib import Path
 
 from grader.similarity import canonical_sources
@@ -11,18 +10,17 @@ from grader.similarity.cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document,
 from grader.similarity.normalise import units_of
 from grader.similarity.variants import canonical_variants
 
-from .public_known import MICROGRAD, known
+from .public_known import MICROGRAD, known, read_once
 from .test_similarity import CLASS, disguised, engine
 
 SOURCE = read_document("karpathy-micrograd/engine.py", {"engine.py": MICROGRAD})
 
 
-@functools.cache
 def read_engine(sid: str, text: str, given: frozenset[int] = frozenset()) -> Document:
     """SID's engine.py read as a class's submission (micrograd's and the canonical variants' k-grams known, GIVEN
-    subtracted), once a test process for every class of the modules that read it: the class's engines are in most of
-    this module's classes and test_public_popular's (a Cohort reads its documents and changes none of them)."""
-    return read_document(sid, {"engine.py": text}, given, *known())
+    subtracted), once a test process (read_once): the class's engines are in most of this module's classes and
+    test_public_popular's."""
+    return read_once(sid, text, given, *known())
 
 # tanh, exp and log as three public copiers add them (the course's derivatives, each spelt another way)
 ALIASED = """
