@@ -111,7 +111,7 @@ def test_a_chain_of_products_or_sums_is_one_however_grouped():
 
 def test_a_copy_that_regroups_a_product_scores_as_the_verbatim_copy():
     from grader.similarity import compare
-    from tests.similarity.public_known import read_once
+    from .public_known import read_once  # the package's own module, whose readings the other modules share
     from tests.similarity.test_similarity import CLASS, engine
 
     plain = engine("submissions/correct-closures")
