@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from costs import slow_fixture
 
+import grader.similarity
 from grader.similarity import read_class, scored, similarity
 from grader.similarity.cases import read_cases
 
@@ -257,12 +258,21 @@ def _class(tmp_path: Path, copy: str) -> tuple[dict, dict]:
     for name, tests in files.items():
         (folder / "submissions" / f"{name}.py").write_text(filled(tests), encoding="utf-8")
     starter = folder / "starter" / "test_engine.py"
-    reading = read_class(folder / "submissions", starters=(starter,))
+    readings = []  # the command's own reading, kept to score again with each pair's evidence: the class read once
+
+    def read_and_keep(*args, **kwargs):
+        readings.append(read_class(*args, **kwargs))
+        return readings[-1]
+
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(grader.similarity, "read_class", read_and_keep)
+        record = similarity(folder / "submissions", starters=(starter,)).record
+    [reading] = readings
     channels: dict = {}
     cohort, _, _ = scored(reading.documents, reading.sources, channels=channels)
     ids = [d.id for d in cohort.documents]
     pieces = {"|".join(sorted((ids[i], ids[j]))): found for (i, j), found in channels.items()}
-    return similarity(folder / "submissions", starters=(starter,)).record, pieces
+    return record, pieces
 
 
 @slow_fixture(scope="module")  # three classes read and scored: seconds of CPU

@@ -37,6 +37,7 @@ from grader.similarity.plain_module import plain_module
 from grader.similarity.traits import _function_shapes
 from grader.similarity.normalise import MAX_CHARS, python_lines, read_source, units_of
 
+from .public_known import read_once
 from .test_similarity import CLASS, engine
 
 EVASIONS = Path(__file__).parent / "evasions"
@@ -57,7 +58,7 @@ def scores():
     texts = {name.split("/")[-1]: engine(name) for name in CLASS if not name.endswith("dict-writeback")}
     texts["plain"] = texts["copy"] = PLAIN
     found = {}
-    honest = {i: read_document(i, {"engine.py": t}) for i, t in texts.items()}  # read once, for every class
+    honest = {i: read_once(i, t) for i, t in texts.items()}  # read once, for every class (and scores16's, getattr's)
     # the first four in one class; each later one in a class of its own (one more copy of the plain engine in a
     # class lowers every copy's score a little: a code many hand in is less evidence)
     for names in (EVADED[:4], *([name] for name in EVADED[4:])):
@@ -674,7 +675,7 @@ def test_getattr_reads_as_the_attribute_in_the_structure_and_the_shapes():
     assert _tokens("y = getattr(x, name)\n") != _tokens("y = x.name\n")
     texts = {name.split("/")[-1]: engine(name) for name in CLASS if not name.endswith("dict-writeback")}
     texts.update({"plain": plain, "copy": plain, "spelt": spelt})
-    record = compare([read_document(i, {"engine.py": t}) for i, t in texts.items()], [])
+    record = compare([read_once(i, t) for i, t in texts.items()], [])  # the honest engines as `scores` read them
     found = {p["b"] if p["a"] == "plain" else p["a"]: p["score"] for p in record["pairs"] if "plain" in (p["a"], p["b"])}
     assert found["copy"] >= 0.99 and found["spelt"] >= found["copy"] - 0.1
 
@@ -697,7 +698,7 @@ def scores16():
     """Score of (plain, X) for the verbatim copy and each of FRESH16, each in a class of the other honest engines."""
     texts = {name.split("/")[-1]: engine(name) for name in CLASS if not name.endswith("correct-closures")}
     texts["plain"] = texts["copy"] = PLAIN16
-    honest = [read_document(i, {"engine.py": t}) for i, t in texts.items()]
+    honest = [read_once(i, t) for i, t in texts.items()]
     found = {}
     for name in ("copy", *FRESH16, *FRESH17):
         if name == "copy":

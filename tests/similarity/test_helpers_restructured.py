@@ -16,6 +16,7 @@ from grader.similarity import compare
 from grader.similarity.cohort import read_document
 from grader.similarity.normalise import read_source
 
+from .public_known import read_once
 from .test_similarity import CLASS, engine
 
 EVASIONS = Path(__file__).parent / "evasions"
@@ -175,7 +176,7 @@ def test_an_unused_class_redefining_the_helpers_names_does_not_hide_an_extracted
     copy = (EVASIONS / "h_extracted_copy.py").read_text(encoding="utf-8")
     evaded = _with_dummy_methods(copy)
     assert evaded.count("def _lift(") == 2 and evaded.count("def _drelu(") == 2
-    honest = [read_document(name.split("/")[-1], {"engine.py": engine(name)}) for name in CLASS]
+    honest = [read_once(name.split("/")[-1], engine(name)) for name in CLASS]
 
     def score(text: str) -> float:
         pair = [read_document("source", {"engine.py": source}), read_document("copy", {"engine.py": text})]

@@ -16,6 +16,7 @@ from grader.similarity.cohort import read_document
 from grader.similarity.traits import traits
 
 from .test_plain_statements import _plain, _same, assert_reads_as
+from .public_known import read_once
 from .test_similarity import CLASS, engine
 
 EVASIONS = Path(__file__).resolve().parent / "evasions"
@@ -28,7 +29,7 @@ def scores19():
     """{fixture: score against its engine}, and the verbatim copy's, in a class of the other honest engines."""
     texts = {name.split("/")[-1]: engine(name) for name in CLASS if not name.endswith(PLAIN)}
     texts["plain"] = texts["copy"] = engine(f"submissions/{PLAIN}")
-    honest = [read_document(i, {"engine.py": t}) for i, t in texts.items()]
+    honest = [read_once(i, t) for i, t in texts.items()]
     found = {"copy": next(p["score"] for p in compare(honest, [])["pairs"] if {p["a"], p["b"]} == {"plain", "copy"})}
     for name in FRESH19:
         text = (EVASIONS / f"{name}.py").read_text(encoding="utf-8")

@@ -18,6 +18,7 @@ from grader.similarity.plain_module import plain_module
 from grader.similarity.traits import _function_shapes
 from grader.similarity.written_lines import restyled
 
+from .public_known import read_once
 from .test_similarity import CLASS, engine
 
 EVASIONS = Path(__file__).resolve().parent / "evasions"
@@ -34,7 +35,7 @@ def scores18():
     for plain in sorted(set(FRESH18.values())):
         texts = {name.split("/")[-1]: engine(name) for name in CLASS if not name.endswith(plain)}
         texts["plain"] = texts["copy"] = engine(f"submissions/{plain}")
-        honest = [read_document(i, {"engine.py": t}) for i, t in texts.items()]
+        honest = [read_once(i, t) for i, t in texts.items()]  # each engine read once for the three classes
         copy = next(p["score"] for p in compare(honest, [])["pairs"] if {p["a"], p["b"]} == {"plain", "copy"})
         for name in [n for n, e in FRESH18.items() if e == plain]:
             text = (EVASIONS / f"{name}.py").read_text(encoding="utf-8")

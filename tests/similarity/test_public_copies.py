@@ -5,14 +5,22 @@ reads as the module's attribute."""
 from pathlib import Path
 
 from grader.similarity import canonical_sources
-from grader.similarity.cohort import REPORT_FLOOR, THRESHOLD, Cohort, read_document, read_public, starter_kgrams
+from grader.similarity.cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, read_document, read_public,
+                                      starter_kgrams)
 from grader.similarity.normalise import units_of
 from grader.similarity.variants import canonical_variants
 
-from .public_known import MICROGRAD, known
+from .public_known import MICROGRAD, known, read_once
 from .test_similarity import CLASS, disguised, engine
 
 SOURCE = read_document("karpathy-micrograd/engine.py", {"engine.py": MICROGRAD})
+
+
+def read_engine(sid: str, text: str, given: frozenset[int] = frozenset()) -> Document:
+    """SID's engine.py read as a class's submission (micrograd's and the canonical variants' k-grams known, GIVEN
+    subtracted), once a test process (read_once): the class's engines are in most of this module's classes and
+    test_public_popular's."""
+    return read_once(sid, text, given, *known())
 
 # tanh, exp and log as three public copiers add them (the course's derivatives, each spelt another way)
 ALIASED = """
@@ -76,9 +84,8 @@ def with_ops(added: str, header: str = "import math\n") -> str:
 
 
 def pairs_of(extra: dict[str, str]) -> dict[tuple[str, str], float]:
-    documents = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), *known())
-                 for name in CLASS]
-    documents += [read_document(i, {"engine.py": text}, frozenset(), *known()) for i, text in extra.items()]
+    documents = [read_engine(name.split("/")[-1], engine(name)) for name in CLASS]
+    documents += [read_engine(i, text) for i, text in extra.items()]
     cohort = Cohort(documents)
     public = dict(cohort.against(SOURCE))
     assert all(public[i] >= THRESHOLD for i in extra)  # each is a public match
@@ -127,11 +134,10 @@ def test_the_canonical_variants_are_not_subtracted_between_two_who_do_not_both_c
     tanh = ALIASED.split("    def exp")[0].replace("_tanh(", "math.tanh(")
     student = "import math\n" + engine("submissions/correct-closures").replace("\n    def backward(self):",
                                                                              tanh + "\n    def backward(self):", 1)
-    documents = [read_document(i, {"engine.py": text}, frozenset(), *known())
-                 for i, text in {"kim": student, "lee": disguised(student)}.items()]
+    documents = [read_engine(i, text) for i, text in {"kim": student, "lee": disguised(student)}.items()]
     assert documents[0].variants and documents[1].variants  # its tanh is a canonical variant
-    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(),
-                                               *known()) for name in CLASS if not name.endswith("correct-closures")])
+    cohort = Cohort(documents + [read_engine(name.split("/")[-1], engine(name))
+                                 for name in CLASS if not name.endswith("correct-closures")])
     pair = next(p for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))}, threshold=THRESHOLD)
                 if (p.a, p.b) == ("kim", "lee"))
     assert pair.via is None and pair.score >= 0.99
@@ -144,18 +150,16 @@ def test_a_public_copy_and_a_classmate_who_wrote_the_same_canonical_ops_are_no_p
     classmate = "import math\n" + engine("submissions/correct-closures").replace(
         "\n    def backward(self):", LECTURE + "\n    def backward(self):", 1)
     copier = with_ops(LECTURE)
-    documents = [read_document(i, {"engine.py": text}, frozenset(), *known())
-                 for i, text in {"kim": classmate, "lee": copier}.items()]
+    documents = [read_engine(i, text) for i, text in {"kim": classmate, "lee": copier}.items()]
     assert documents[0].variants and documents[1].variants  # the ops they both added are canonical variants
-    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(),
-                                               *known()) for name in CLASS if not name.endswith("correct-closures")])
+    cohort = Cohort(documents + [read_engine(name.split("/")[-1], engine(name))
+                                 for name in CLASS if not name.endswith("correct-closures")])
     public = dict(cohort.against(SOURCE))
     assert public["lee"] >= THRESHOLD > public["kim"]
     scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: public}, threshold=THRESHOLD)}
     assert scores.get(("kim", "lee"), 0.0) < REPORT_FLOOR
     # a copy of the classmate still keeps the ops: neither of the two is a public copy
-    cohort = Cohort(documents[:1] + [read_document("may", {"engine.py": disguised(classmate)}, frozenset(),
-                                                   *known())] + documents[2:])
+    cohort = Cohort(documents[:1] + [read_engine("may", disguised(classmate))] + documents[2:])
     pair = next(p for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))}, threshold=THRESHOLD)
                 if (p.a, p.b) == ("kim", "may"))
     assert pair.score >= 0.9
@@ -187,10 +191,9 @@ def test_two_students_whose_own_code_is_the_plain_lines_score_low_and_a_copy_doe
     own = "\n\ndef squash(v):\n    return (v * 2).tanh() * 0.5 + v.relu() * 0.25\n"
     texts = {"ann": filled("my answer"), "bob": filled("checked on the lecture example"),
              "cy": filled("my answer", own), "dee": filled("works", own)}
-    documents = [read_document(i, {"engine.py": text}, given, *known()) for i, text in texts.items()]
+    documents = [read_engine(i, text, given) for i, text in texts.items()]
     assert all(d.variants for d in documents)  # the plain lines are canonical variants
-    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given,
-                                               *known()) for name in CLASS])
+    cohort = Cohort(documents + [read_engine(name.split("/")[-1], engine(name), given) for name in CLASS])
     scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
                                                         threshold=THRESHOLD)}
     assert scores.get(("ann", "bob"), 0.0) < 0.3  # 0.23 (their comments differ: no trait is shared)
@@ -218,10 +221,9 @@ def test_two_students_whose_own_code_is_the_lectures_tanh_share_its_shape_as_wea
     given = starter_kgrams({"engine.py": starter})
     texts = {"ann": filled("tanh as in the lecture video"), "bob": filled("squash between minus one and one")}
     texts |= {"cy": disguised(texts["ann"]), "dee": texts["ann"].replace("x = self.data", "x = self.data  # input", 1)}
-    documents = [read_document(i, {"engine.py": text}, given, *known()) for i, text in texts.items()]
+    documents = [read_engine(i, text, given) for i, text in texts.items()]
     assert all(d.variants for d in documents)  # the lecture's tanh is a canonical variant
-    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given,
-                                               *known()) for name in CLASS])
+    cohort = Cohort(documents + [read_engine(name.split("/")[-1], engine(name), given) for name in CLASS])
     scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
                                                         threshold=THRESHOLD)}
     assert 0.08 < scores[("ann", "bob")] < 0.09  # 0.258 with the tanh's shape counted in full, 0.240 capped at 5
@@ -243,9 +245,8 @@ def test_an_engine_in_the_lectures_style_does_not_match_the_public_source():
     recursive = (reference[:reference.index("    def backward(self):")] + walk
                  + reference[reference.index("    # -- derived operations"):])
     texts = {"kim": disguised(with_ops(LECTURE)), "lee": recursive}
-    documents = [read_document(i, {"engine.py": text}, frozenset(), *known()) for i, text in texts.items()]
-    documents += [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), *known())
-                  for name in CLASS]
+    documents = [read_engine(i, text) for i, text in texts.items()]
+    documents += [read_engine(name.split("/")[-1], engine(name)) for name in CLASS]
     cohort = Cohort(documents)
     plain = dict(cohort.against(SOURCE))
     # read as the command reads it, with the canonical texts: their spacing is the course's, not micrograd's
@@ -346,7 +347,7 @@ def test_a_fragment_of_the_source_is_held_whole_by_as_many_occurrences_however_i
 
     from grader.similarity.public_match import _held
 
-    copy = read_document("ann", {"engine.py": with_ops(LECTURE)}, frozenset(), *known())
+    copy = read_engine("ann", with_ops(LECTURE))
     h = next(h for h in SOURCE.prints if h in copy.prints and len(copy.prints[h]) == len(SOURCE.prints[h]))
     tokens = SOURCE.tokens[h]
     thinner = replace(copy, tokens={**copy.tokens, h: tokens / 2})
@@ -361,9 +362,8 @@ def test_fresh_public_copies_are_matched_and_no_pair_of_them_is_flagged():
     renamed ones match it fully, the disguised ones less, and no two of them are a pair at the floor."""
     folder = Path(__file__).parents[2] / "bench" / "similarity" / "pubcopies" / "engine"
     fresh = {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py"))}
-    documents = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), *known())
-                 for name in CLASS] + [read_document(i, {"engine.py": t}, frozenset(), *known())
-                                       for i, t in fresh.items()]
+    documents = [read_engine(name.split("/")[-1], engine(name)) for name in CLASS]
+    documents += [read_engine(i, t) for i, t in fresh.items()]
     cohort = Cohort(documents)
     public = dict(cohort.against(SOURCE))
     assert {i: round(public[i], 2) for i in fresh} == {
@@ -391,8 +391,8 @@ def test_the_ops_a_copier_added_as_the_courses_canonical_code_are_not_its_own_be
     answer, taken out of what two such copies share, and so not their own besides the source either. A copy of
     micrograd with the lecture's tanh, exp and log has none of its own (39.3 of 434 plain tokens before session
     19); one with an assert message and a sigmoid besides has those (21.05, 60.35 before)."""
-    documents = [read_document(i, {"engine.py": t}, frozenset(), *known())
-                 for i, t in {"cat": with_ops(LECTURE), "eve": with_ops(OWN), "mic": MICROGRAD}.items()]
+    texts = {"cat": with_ops(LECTURE), "eve": with_ops(OWN), "mic": MICROGRAD}
+    documents = [read_engine(i, t) for i, t in texts.items()]
     cohort = Cohort(documents)
     plain = {d.id: tuple(round(x, 2) for x in cohort.plain[i]) for i, d in enumerate(cohort.documents)}
     assert plain == {"cat": (0, 430.0), "eve": (21.05, 428.95), "mic": (0, 309.0)}  # relu's choice as `max`: 4 fewer

@@ -4,11 +4,13 @@ every fragment of it was common and every copy, a verbatim one too, was matched 
 with each other). The source's own code (beyond the course's reference) is graded by rarity but never cut in the
 public match (public_match._source_rarity): held by many because many copied it, it is the source's."""
 
-from grader.similarity import canonical_sources, public_match
-from grader.similarity.cohort import REPORT_FLOOR, THRESHOLD, Cohort, read_document, read_public, starter_kgrams
+import functools
 
-from .public_known import MICROGRAD, known
-from .test_public_copies import ALIASED, LECTURE, SOURCE, with_ops
+from grader.similarity import canonical_sources, public_match
+from grader.similarity.cohort import REPORT_FLOOR, THRESHOLD, Cohort, Document, read_public, starter_kgrams
+
+from .public_known import MICROGRAD
+from .test_public_copies import ALIASED, LECTURE, SOURCE, read_engine, with_ops
 from .test_similarity import CLASS, disguised, engine
 
 OPS = (LECTURE, ALIASED, LECTURE.replace("t**2", "t*t"))
@@ -25,14 +27,19 @@ def copies(count: int) -> dict[str, str]:
     return out
 
 
+@functools.cache
+def source() -> Document:
+    """micrograd read as a public source, once: the reading does not depend on the rarity the tests swap."""
+    return read_public(SOURCE.id, MICROGRAD, frozenset(), starter_kgrams(canonical_sources()), canonical_sources())
+
+
 def scored(count: int) -> tuple[dict[str, float], dict[tuple[str, str], float], set[str]]:
     extra = copies(count)
-    documents = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), *known())
-                 for name in CLASS]
-    documents += [read_document(i, {"engine.py": text}, frozenset(), *known()) for i, text in extra.items()]
+    # each engine read once (read_engine): the class's engines and the copies of ten are those of twenty-four
+    documents = [read_engine(name.split("/")[-1], engine(name)) for name in CLASS]
+    documents += [read_engine(i, text) for i, text in extra.items()]
     cohort = Cohort(documents)
-    source = read_public(SOURCE.id, MICROGRAD, frozenset(), starter_kgrams(canonical_sources()), canonical_sources())
-    public = {i: round(s, 4) for i, s in cohort.against(source)}
+    public = {i: round(s, 4) for i, s in cohort.against(source())}
     pairs = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: public}, threshold=THRESHOLD)}
     return public, pairs, set(extra)
 

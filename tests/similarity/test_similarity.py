@@ -11,6 +11,8 @@ from grader.classroom import starters
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, compare, similarity
 from grader.similarity.cohort import THRESHOLD, Cohort, clusters, read_document, starter_kgrams
 
+from .public_known import read_once
+
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 EXAMPLES = Path(__file__).parents[2] / "examples" / "submissions"
 # Honest engines written independently, in different styles: the rest of the class.
@@ -95,8 +97,9 @@ def with_backward(starter: str, body: str) -> str:
 
 
 def cohort_with(extra: dict[str, str], kgrams=frozenset(), known=KNOWN):
-    docs = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, kgrams, known) for name in CLASS]
-    return docs + [read_document(i, {"engine.py": text}, kgrams, known) for i, text in extra.items()]
+    """The class's engines and EXTRA's, each read once a test process (read_once) for every class that holds it."""
+    docs = [read_once(name.split("/")[-1], engine(name), kgrams, known) for name in CLASS]
+    return docs + [read_once(i, text, kgrams, known) for i, text in extra.items()]
 
 
 def test_a_renamed_and_reordered_copy_scores_like_the_original():

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from grader.similarity import compare
-from grader.similarity.cohort import read_document
 from grader.similarity.opaque import opaque_calls
 from grader.similarity.unrolled import MAX_ROWS
 
+from .public_known import read_once
 from .test_similarity import CLASS, engine
 
 HERE = Path(__file__).parent / "templated"
@@ -65,7 +65,7 @@ def test_a_copy_whose_ops_are_stamped_from_a_template_scores_near_its_source():
     texts = {name.split("/")[-1]: engine(name) for name in CLASS}
     texts["source"] = (HERE / "source.py").read_text(encoding="utf-8")
     texts["copy"] = (HERE / "copy.py").read_text(encoding="utf-8")
-    documents = [read_document(i, {"engine.py": t}) for i, t in texts.items()]
+    documents = [read_once(i, t) for i, t in texts.items()]
     assert [o["unpacked"] for d in documents if d.id == "copy" for o in d.opaque] == [True]
     record = compare(documents, [])
     assert (record["pairs"][0]["a"], record["pairs"][0]["b"], record["pairs"][0]["score"]) == ("copy", "source", 0.908)
