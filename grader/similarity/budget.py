@@ -32,9 +32,9 @@ PLAIN_LIMIT = WORK_LIMIT // 4
 # A file read when its hand-in has less than WORK_LIMIT left has that less; when nothing is left, it is read as
 # lexical tokens, and says so. Twice WORK_LIMIT: a file alone is read as before, its reading and its condensed one.
 HAND_IN_LIMIT = 2 * WORK_LIMIT
-# And the text of a hand-in's files compared in all, its first file aside (read whatever its size, as a file alone:
-# normalise.MAX_CHARS and the condensed reading bound it): a file past it is cut at a top-level statement, or not read,
-# and says so. Reading text as lexical tokens costs about 2 µs a character (session 43: 32 helper modules of 60 KB, the
+# And the text of a hand-in's files compared in all, in their order: the first file is read whatever its size (as a file
+# alone: normalise.MAX_CHARS and the condensed reading bound it) and counts; a file past what is left is cut at a
+# top-level statement, or not read, and says so. Reading text as lexical tokens costs about 2 µs a character (session 43: 32 helper modules of 60 KB, the
 # work budget spent, 3.8 s): twice MAX_CHARS keeps what a hand-in's files cost in all near what one hostile file costs.
 HAND_IN_CHARS = 2 * 64 * 1024
 
@@ -95,7 +95,7 @@ class HandIn:
                                                                f"{chars // 1024} KiB in all, its files before it first"})
                 if not cut:
                     continue
-                text = text[:cut]
+                text, left = text[:cut], len(text[:cut])  # a file cut: the files after it are not read
             self.texts[name] = text
             left = max(0, (chars if left is None else left) - len(text))
 
