@@ -32,10 +32,11 @@ PLAIN_LIMIT = WORK_LIMIT // 4
 # A file read when its hand-in has less than WORK_LIMIT left has that less; when nothing is left, it is read as
 # lexical tokens, and says so. Twice WORK_LIMIT: a file alone is read as before, its reading and its condensed one.
 HAND_IN_LIMIT = 2 * WORK_LIMIT
-# And the text of a hand-in's files compared in all, in their order: the first file is read whatever its size (as a file
-# alone: normalise.MAX_CHARS and the condensed reading bound it) and counts; a file past what is left is cut at a
-# top-level statement, or not read, and says so. Reading text as lexical tokens costs about 2 µs a character (session 43: 32 helper modules of 60 KB, the
-# work budget spent, 3.8 s): twice MAX_CHARS keeps what a hand-in's files cost in all near what one hostile file costs.
+# And the text of a hand-in's files compared in all, in their order: the first file is read whatever its size (as a
+# file alone: normalise.MAX_CHARS and the condensed reading bound it) and counts; a file past what is left is cut at
+# a top-level statement, or not read, and says so. Reading text as lexical tokens costs about 2 us a character
+# (session 43: 32 helper modules of 60 KB, the work budget spent, 3.8 s): twice MAX_CHARS keeps what a hand-in's
+# files cost in all near what one hostile file costs.
 HAND_IN_CHARS = 2 * 64 * 1024
 
 
@@ -85,14 +86,14 @@ class HandIn:
 
     def __init__(self, texts: dict[str, str] | None = None, limit: int = HAND_IN_LIMIT, chars: int = HAND_IN_CHARS):
         self.limit, self.readings, self.texts, self.limits = limit, [], {}, []
-        self.known = _SHARED.get()  # (file, text, work left) -> (its reading, its Works), shared by readings_shared
+        self.known = _SHARED.get()  # (file, text, work left) -> (its reading, its Works): readings_shared
         left = None  # the first file is read whatever its size, as a file alone is (its own caps bound it)
         for name, text in (texts or {}).items():
             if left is not None and len(text) > left:
                 cut = top_level_cut(text, left) if left else 0
+                why = f"its hand-in's files are compared up to {chars // 1024} KiB in all, its files before it first"
                 self.limits.append({"file": name, "what": "truncated" if cut else "not read", "compared_chars": cut,
-                                    "chars": len(text), "why": f"its hand-in's files are compared up to "
-                                                               f"{chars // 1024} KiB in all, its files before it first"})
+                                    "chars": len(text), "why": why})
                 if not cut:
                     continue
                 text, left = text[:cut], len(text[:cut])  # a file cut: the files after it are not read
