@@ -4,44 +4,25 @@ loader reads a zip holding one zip; an LMS export's student's files are read as 
 in), so each is read, within the caps: a notebook beside the exercise's files (its code cells' code), the files of
 a zip inside a zip, and an LMS export's loose files of one student that the loader did not carry."""
 
-import io
-import json
-import zipfile
-
 import pytest
 
 from grader.load import load_entry, load_folder
 from grader.similarity import similarity
 from grader.similarity.hand_in import MAX_NESTED_ZIPS, MAX_OTHER_BYTES, other_files
+from load_support import make_zip, notebook
 
 ENGINE = "class Value:\n    def __init__(self, data):\n        self.data = data\n        self.grad = 0.0\n"
-
-
-def notebook(*cells: tuple[str, str]) -> str:
-    """A Jupyter notebook of CELLS, (kind, source) each."""
-    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
-        {"cell_type": kind, "metadata": {}, "source": source, "id": f"c{n}",
-         **({"outputs": [], "execution_count": None} if kind == "code" else {})}
-        for n, (kind, source) in enumerate(cells)]})
-
-
-def zipped(files: dict[str, bytes | str]) -> bytes:
-    stream = io.BytesIO()
-    with zipfile.ZipFile(stream, "w") as archive:
-        for name, data in files.items():
-            archive.writestr(name, data)
-    return stream.getvalue()
 
 
 def test_a_notebook_beside_the_exercise_files_is_read_as_its_code(tmp_path):
     entry = tmp_path / "alice"
     entry.mkdir()
     (entry / "engine.py").write_text(ENGINE, encoding="utf-8")
-    (entry / "explore.ipynb").write_text(notebook(("markdown", "# trying it"), ("code", "%matplotlib inline\n"
-                                                  "from engine import Value"), ("code", "print(Value(2).data)")))
+    (entry / "explore.ipynb").write_bytes(notebook("%matplotlib inline\nfrom engine import Value",
+                                                   "print(Value(2).data)"))
     (entry / "broken.ipynb").write_text("{not json", encoding="utf-8")
     (entry / ".ipynb_checkpoints").mkdir()
-    (entry / ".ipynb_checkpoints" / "explore-checkpoint.ipynb").write_text(notebook(("code", "old = 1")))
+    (entry / ".ipynb_checkpoints" / "explore-checkpoint.ipynb").write_bytes(notebook("old = 1"))
     others = other_files(load_entry(entry))
     # the magic is dropped as the loader drops it (a `pass` keeps the cell's lines), the Markdown cell is no code
     assert others.files == {"explore.ipynb": "pass\nfrom engine import Value\n\nprint(Value(2).data)\n"}
@@ -54,27 +35,29 @@ def test_a_notebook_whose_code_is_over_the_cap_is_not_read_and_says_so(tmp_path)
     entry = tmp_path / "bob"
     entry.mkdir()
     (entry / "engine.py").write_text(ENGINE, encoding="utf-8")
-    (entry / "big.ipynb").write_text(notebook(("code", "x = 1\n" * (MAX_OTHER_BYTES // 6 + 1))))
+    (entry / "big.ipynb").write_bytes(notebook("x = 1\n" * (MAX_OTHER_BYTES // 6 + 1)))
     others = other_files(load_entry(entry))
     assert others.files == {}
     assert others.limits == ["other files: big.ipynb not read (over 2 MiB, its code over 16 KiB, or unreadable)"]
 
 
 def test_the_other_files_of_a_zip_inside_a_zip(tmp_path):
-    inner = zipped({"hw2/micrograd/engine.py": ENGINE, "hw2/micrograd/__init__.py": "", "hw2/train.py": "print(2)\n",
-                    "hw2/demo.ipynb": notebook(("code", "print(5)"))})
-    (tmp_path / "carol.zip").write_bytes(zipped({"hw2.zip": inner}))
+    (tmp_path / "build").mkdir()
+    inner = make_zip(tmp_path / "build" / "hw2.zip", {
+        "hw2/micrograd/engine.py": ENGINE, "hw2/micrograd/__init__.py": "", "hw2/train.py": "print(2)\n",
+        "hw2/demo.ipynb": notebook("print(5)")}).read_bytes()
+    make_zip(tmp_path / "carol.zip", {"hw2.zip": inner})
     assert other_files(load_entry(tmp_path / "carol.zip")).files == {"hw2/demo.ipynb": "print(5)\n",
                                                                       "hw2/train.py": "print(2)\n"}
     # as deep as the loader reads one zip inside another
     deepest = inner
-    for _ in range(MAX_NESTED_ZIPS):
-        deepest = zipped({"again.zip": deepest})
-    (tmp_path / "dave.zip").write_bytes(deepest)
+    for n in range(MAX_NESTED_ZIPS - 1):
+        deepest = make_zip(tmp_path / "build" / f"again{n}.zip", {"again.zip": deepest}).read_bytes()
+    make_zip(tmp_path / "dave.zip", {"again.zip": deepest})
     assert other_files(load_entry(tmp_path / "dave.zip")).files == {"hw2/demo.ipynb": "print(5)\n",
                                                                      "hw2/train.py": "print(2)\n"}
     # a zip beside another file is not unpacked, by the loader nor here
-    (tmp_path / "erin.zip").write_bytes(zipped({"hw2.zip": inner, "engine.py": ENGINE}))
+    make_zip(tmp_path / "erin.zip", {"hw2.zip": inner, "engine.py": ENGINE})
     assert other_files(load_entry(tmp_path / "erin.zip")).files == {}
 
 
@@ -83,11 +66,11 @@ def test_an_lms_export_students_loose_files_that_the_loader_did_not_carry(tmp_pa
     folder.mkdir()
     files = {"smithjohn_12345_67890_engine.py": ENGINE, "smithjohn_12345_67891_train-v2.py": "print(3)\n",
              "smithjohn_12345_67893_helpers.py": "def h():\n    return 1\n",
-             "smithjohn_12345_67892_explore.ipynb": notebook(("code", "print(4)")),
+             "smithjohn_12345_67892_explore.ipynb": notebook("print(4)"),
              "doejane_23456_78901_engine.py": ENGINE,
-             "leeann_34567_89012_engine-1.py": ENGINE, "leeann_34567_89013_train.ipynb": notebook(("code", "y = 2"))}
+             "leeann_34567_89012_engine-1.py": ENGINE, "leeann_34567_89013_train.ipynb": notebook("y = 2")}
     for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
+        (folder / name).write_bytes(text if isinstance(text, bytes) else text.encode())
     read = {s.id: other_files(s) for s in load_folder(folder, one_submission_flag=None)}
     # engine.py and the module helpers.py are carried (the loader's); train-v2.py (no module's name) and the
     # notebook are the student's other files, named as the export names them
