@@ -28,6 +28,12 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
     return engine, places
 
 
+def notebook_code(data: bytes, shown: str) -> str:
+    """The code of a notebook's code cells, read and bounded as a notebook handed in is (never run), joined as
+    join_code_cells joins them: what `grade similarity` reads of a notebook handed in beside the exercise's files."""
+    return _joined_code_cells(_code_cells(data, shown)[0], shown)[0]
+
+
 def read_notebook(data: bytes, shown: str, beside=None, unrun: list | None = None) -> tuple[bytes, tuple, tuple]:
     """notebook_to_engine's two, and the (cell, execution count) of each code cell Jupyter stored a count for
     (`Origin.runs`): the order the cells last ran in, read, never run (grader/load/cell_order.py). BESIDE (a file's

@@ -31,7 +31,7 @@ from __future__ import annotations
 import ast
 import json
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..course import COURSE
@@ -116,10 +116,9 @@ def read_class(submissions: Path, *, exercise: str | None = None, starters: tupl
     own = {s.id: _own_names(s) for s in read}
     others = {s.id: other_files(s) for s in read}  # a train.py beside the package, tests/: more of the same submission
     whole = {sid: handed_in(named, others[sid]) for sid, named in own.items()}
-    documents = read_documents([(s.id, whole[s.id]) for s in read], kgrams, public_kgrams, variant_kgrams=variant_kgrams)
-    parted = [(s.id, own[s.id]) for s in read if len(whole[s.id]) > len(own[s.id])]  # hand-ins with other files
-    parts = {d.id: d for d in read_documents(parted, kgrams, public_kgrams, variant_kgrams=variant_kgrams)}
-    documents = [replace(d, part=parts[d.id]) if d.id in parts else d for d in documents]
+    # a hand-in with other files has its exercise's files alone read too, as its part (their readings shared)
+    entries = [(s.id, whole[s.id], *([own[s.id]] if len(whole[s.id]) > len(own[s.id]) else [])) for s in read]
+    documents = read_documents(entries, kgrams, public_kgrams, variant_kgrams=variant_kgrams)
     reference = starter_kgrams(canonical)
     source_documents = [read_public(name, text, kgrams, reference, canonical) for name, text in sources.items()]
     return Reading(loaded, starter_texts, sources, canonical, kgrams, documents, source_documents, others)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import re
-
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
@@ -13,6 +12,7 @@ from ..machine_size import usable_cpus
 from ..parsing import LINE_BREAK, parse
 from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
                            statement_hashes, statement_orders, winnow)
+from .budget import one_hand_in, read_once, readings_shared
 from .instructions import instructed
 from .meanings import CHOICE_OPS, CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
 from .normalise import MAX_CHARS, Unit, read_source, units_of
@@ -87,12 +87,12 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
                   public_kgrams: frozenset[int] = frozenset(), variant_kgrams: frozenset[int] = frozenset()) -> Document:
     """The document's fingerprints without the starter's; those a public source explains are marked `explained`,
     those the canonical code's variants hold (`known_kgrams`) `variants`."""
-    with shared_tokens():  # a file read as lexical tokens has its traits read from the same tokens
-        return _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
+    with shared_tokens(), one_hand_in(texts) as hand_in:  # its files share one budget (the exercise's first)
+        return hand_in.cut(_read_document(doc_id, hand_in.texts, starter_kgrams, public_kgrams, variant_kgrams))
 
 
 def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams) -> Document:
-    readings = [read_source(texts[name], name) for name in sorted(texts)]
+    readings = [r for _, r in sorted({n: read_once(read_source, texts[n], n) for n in texts}.items())]  # TEXTS' order
     units = [unit for reading in readings for unit in reading.units]
     prints: dict[int, list[Occurrence]] = {}
     explained: set[int] = set()
@@ -349,28 +349,28 @@ def _docstrings(text: str) -> list[str]:
         tree = parse(text)
     except (SyntaxError, ValueError):
         return []
-    return [d for node in walk(tree) if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
-                                                                ast.AsyncFunctionDef))
-            and (d := ast.get_docstring(node, clean=False)) is not None]
+    kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    return [d for node in walk(tree) if isinstance(node, kinds) and (d := ast.get_docstring(node, clean=False)) is not None]
 
 
-def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),
-                   public_kgrams: frozenset[int] = frozenset(), jobs: int | None = None,
-                   variant_kgrams: frozenset[int] = frozenset()) -> list[Document]:
-    """read_document for many (id, texts), on every core once there are enough to pay for the processes."""
-    jobs = jobs or usable_cpus()
+def read_documents(entries: list[tuple], starter_kgrams: frozenset[int] = frozenset(), public_kgrams: frozenset[int]
+                   = frozenset(), jobs: int | None = None, variant_kgrams: frozenset[int] = frozenset()) -> list[Document]:
+    """read_document for many (id, texts), on every core once there are enough to pay for the processes; an entry
+    (id, texts, part) has PART (its exercise's files, TEXTS' first) read too, as its `part` (hand_in.py)."""
+    jobs, known = jobs or usable_cpus(), (starter_kgrams, public_kgrams, variant_kgrams)
     if jobs == 1 or len(entries) < PARALLEL_FROM:
-        return [read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams) for doc_id, texts in entries]
+        return [_read_one((entry, known)) for entry in entries]
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_read_one, [(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
-                                         for doc_id, texts in entries],
-                             chunksize=max(1, len(entries) // (jobs * 8))))
+        return list(pool.map(_read_one, [(e, known) for e in entries], chunksize=max(1, len(entries) // (jobs * 8))))
 
 
 def _read_one(args) -> Document:
-    return read_document(*args)
+    (doc_id, texts, *part), known = args
+    with readings_shared():  # its part's files are its first files: read once (budget.HandIn.read)
+        document = read_document(doc_id, texts, *known)
+        return replace(document, part=read_document(doc_id, part[0], *known)) if part else document
 
 
 def own_code(document: Document, weight) -> dict[int, float]:

@@ -1,11 +1,13 @@
-"""The rest of a hand-in: its Python files that the loader does not carry with the exercise's files (session 42).
+"""The rest of a hand-in: its Python files and notebooks that the loader does not carry with the exercise's files
+(session 42; notebooks, a zip inside a zip and an LMS export's loose files since session 43).
 
 The loader (grader/load) reads what the sandbox needs: the exercise's files and the modules beside them. A student
 hands in more, a `train.py` beside the package `micrograd/`, a `tests/` folder, a script one folder up, and a copier
 usually copies the whole hand-in. `other_files` reads those files, as text, from the entry the submission was loaded
-from (a folder on disk, a zip, a folder holding one zip), so that `grade similarity` reads them as more files of the
-same submission: subtracted as the starter's are (the starter's own other files are read the same way:
-`starter_files`), weighed by rarity as every file is.
+from (a folder on disk, a zip, a folder holding one zip, a zip holding one zip, an LMS export's files of one student),
+so that `grade similarity` reads them as more files of the same submission (a notebook as its code cells' code):
+subtracted as the starter's are (the starter's own other files are read the same way: `starter_files`), weighed by
+rarity as every file is.
 
 Nothing is run and nothing is written: a folder is listed without following links, a zip is read member by member in
 memory (it was checked when the submission was loaded; it is checked again here, and one that fails is read as
@@ -20,6 +22,7 @@ the exercise's files alone), so that two students who share only a training scri
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import stat
@@ -28,7 +31,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..load.disk import lone_archive
-from ..load.reading import is_hidden, name_text
+from ..load.notebooks import notebook_code
+from ..load.reading import MAX_ARCHIVE_BYTES, Rejected, is_hidden, name_text
+from ..load.zips import MAX_NESTED_ZIPS
 from .cohort import THRESHOLD, Cohort, Document
 
 MAX_DEPTH = 3  # folders below the entry's top looked through: hw2/tests/unit/
@@ -36,6 +41,10 @@ MAX_LISTED = 500  # folder entries (or zip members) listed in all
 MAX_OTHER_FILES = 8  # other .py files read
 MAX_OTHER_BYTES = 16 * 1024  # one such file (a training script, a test file: 1-5 KB)
 MAX_OTHER_TOTAL = 32 * 1024  # all of them: half of MAX_CHARS, at most half a hostile file's reading more
+# a notebook beside the exercise's files, as stored (its outputs, plots as base64, are most of it): its code cells'
+# code is then held to MAX_OTHER_BYTES and MAX_OTHER_TOTAL as a .py file's text is
+MAX_OTHER_NOTEBOOK_BYTES = 2 * 1024 * 1024
+LOOSE_EXPORTS = frozenset({"canvas", "moodle", "blackboard"})  # LMS exports whose students' files are loose entries
 SKIPPED_FOLDERS = frozenset({"__pycache__", "__MACOSX", "venv", ".venv", "env", "site-packages", "node_modules"})
 
 
@@ -48,11 +57,15 @@ class Others:
 
 
 def other_files(submission) -> Others:
-    """The .py files of SUBMISSION's entry that the loader did not carry (by their path inside the entry, as
-    `Origin.file` names the carried ones), in path order, within the caps. Nothing for an entry that is one file, a
-    notebook, or an LMS export's several files of one student (nothing beside them is the student's)."""
+    """The .py files and notebooks of SUBMISSION's entry that the loader did not carry (by their path inside the
+    entry, as `Origin.file` names the carried ones), in path order, within the caps; of an LMS export's student,
+    their loose entries not carried (`_loose`). Nothing for an entry that is one file or a notebook (the class's
+    files beside it are not the student's)."""
     carried = {origin.file for origin in submission.origins.values() if origin is not None}
     source = Path(submission.source)
+    export = submission.export or {}
+    if export.get("lms") in LOOSE_EXPORTS and len(export.get("files", ())) > 1:
+        return _loose(source.parent, export["files"], submission)
     try:
         mode = source.lstat().st_mode
     except OSError:
@@ -62,10 +75,39 @@ def other_files(submission) -> Others:
     zipped = archive if stat.S_ISDIR(mode) else source
     if zipped.suffix.lower() != ".zip" or not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
         return Others()  # a file handed in alone, a notebook, an archive of another kind: nothing beside it
+    return _zipped(zipped, carried, MAX_NESTED_ZIPS)
+
+
+def _loose(folder: Path, names: list[str], submission) -> Others:
+    """The other files of an LMS export's student whose files are loose entries of the class FOLDER (NAMES: theirs,
+    as the export names them, `smithjohn_12345_67891_train-v2.py`): the contract reads them as the folder the student
+    handed in (docs/contract.md §1), so those the loader did not carry (a notebook, `train-v2.py`: no module's name)
+    are theirs, read under the names the export gives them, within the caps (session 43). A carried file is the entry
+    whose name ends with `_` and the name the student gave it (`Origin.file`), as all three exports name a student's
+    files, Canvas's `-1` of a resubmission's renamed upload aside."""
+    carried = {origin.file for origin in submission.origins.values() if origin is not None}
+    kept = [name for name in names if "/" not in name
+            and not any(_RESUBMITTED.sub("", name).endswith("_" + given) or name.endswith("_" + given)
+                        for given in carried)]
+    return _taken(kept, _disk_reader(folder), [], set())
+
+
+_RESUBMITTED = re.compile(r"-\d+(?=\.[^.]+$)")  # Canvas's `engine-1.py`: the upload `engine.py` again (exports.py)
+
+
+def _zipped(zipped, carried: set[str], nested: int) -> Others:
+    """The other files of the zip ZIPPED (a path, or the bytes of a zip inside it): a zip whose one member is a zip is
+    read as that zip, up to NESTED deep, as the loader reads it (zips.py's MAX_NESTED_ZIPS; session 43)."""
     try:
         with zipfile.ZipFile(zipped) as opened:
             listing = _zip_listing(opened)
-            return Others(limits=[UNSAFE_ZIP]) if listing is None else _taken(*listing, carried)
+            if listing is None:
+                return Others(limits=[UNSAFE_ZIP])
+            paths, read, _ = listing
+            if nested > 0 and len(paths) == 1 and paths[0].lower().endswith(".zip"):
+                inner = read(paths[0], MAX_ARCHIVE_BYTES)  # the loader read it within that size, or refused it
+                return Others() if inner is None else _zipped(io.BytesIO(inner), carried, nested - 1)
+            return _taken(*listing, carried)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError):
         return Others()
 
@@ -75,17 +117,21 @@ UNSAFE_ZIP = ("other files: none read: the zip holds a member whose path leaves 
 
 
 def _taken(paths: list[str], read, limits: list[str], carried: set[str]) -> Others:
-    """The .py files of PATHS not CARRIED, read with READ(path, cap) -> bytes | None, within the caps."""
+    """The .py files and notebooks of PATHS not CARRIED, read with READ(path, cap) -> bytes | None, within the caps
+    (a notebook as its code cells' code: `_notebook`)."""
     others = Others(limits=list(limits))
-    wanted = sorted(p for p in paths if p.endswith(".py") and p not in carried and not _under_carried(p, carried))
+    wanted = sorted(p for p in paths if p.endswith((".py", ".ipynb")) and p not in carried
+                    and not _under_carried(p, carried))
     total = 0
     for at, path in enumerate(wanted):
         if len(others.files) >= MAX_OTHER_FILES:
             others.limits.append(f"other files: only the first {MAX_OTHER_FILES} .py files beside the exercise's "
                                  f"were read ({len(wanted) - at} more)")
             break
-        data = read(path, MAX_OTHER_BYTES)
-        if data is None:
+        if path.endswith(".ipynb"):
+            if (data := _notebook(path, read, others.limits)) is None:  # not read, and said why
+                continue
+        elif (data := read(path, MAX_OTHER_BYTES)) is None:
             others.limits.append(f"other files: {_shown(path)} not read (over {MAX_OTHER_BYTES // 1024} KiB, "
                                  "or unreadable)")
             continue
@@ -96,6 +142,23 @@ def _taken(paths: list[str], read, limits: list[str], carried: set[str]) -> Othe
         total += len(data)
         others.files[_shown(path)] = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
     return others
+
+
+def _notebook(path: str, read, limits: list[str]) -> bytes | None:
+    """The code of the notebook at PATH (notebooks.notebook_code: its code cells, IPython's escapes dropped), as
+    UTF-8; None, and LIMITS says why, where it is not read: over MAX_OTHER_NOTEBOOK_BYTES, its code over
+    MAX_OTHER_BYTES, unreadable, or no notebook (the loader's reason)."""
+    data = read(path, MAX_OTHER_NOTEBOOK_BYTES)
+    try:
+        code = None if data is None else notebook_code(data, path).encode("utf-8")
+    except Rejected as why:
+        limits.append(f"other files: {_shown(path)} not read ({why})")
+        return None
+    if code is None or len(code) > MAX_OTHER_BYTES:
+        limits.append(f"other files: {_shown(path)} not read (over {MAX_OTHER_NOTEBOOK_BYTES // 1024 // 1024} MiB, its "
+                      f"code over {MAX_OTHER_BYTES // 1024} KiB, or unreadable)")
+        return None
+    return code
 
 
 def _under_carried(path: str, carried: set[str]) -> bool:
@@ -184,8 +247,8 @@ def _disk_reader(top: Path):
 
 def _zip_listing(archive: zipfile.ZipFile):
     """The members of the open ARCHIVE (MAX_DEPTH folders deep), and a reader of one; None for a zip that holds
-    unsafe names (absolute, `..`) or encrypted members. A zip of one zip (the loader reads the inner one) has no
-    other .py file here: its other files are not read."""
+    unsafe names (absolute, `..`) or encrypted members. A zip of one zip is listed as its one member (`_zipped`
+    reads the inner one, as the loader does)."""
     infos = archive.infolist()
     limits = []
     if len(infos) > MAX_LISTED:

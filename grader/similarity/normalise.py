@@ -50,7 +50,7 @@ from .smoke_tests import smoke_test_lines
 from .tables import tables_as_closures
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
 from .blocks import rewrite_blocks
-from .budget import WORK_LIMIT, OverBudget, Work
+from .budget import WORK_LIMIT, OverBudget, Work, file_work, hand_in_spent  # noqa: F401  WORK_LIMIT: the API's
 from .plain_module import classes_apart, plain_module
 from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures
 from .edges import edges_as_closures
@@ -88,12 +88,11 @@ class Reading:
 
 
 MAX_REPAIRS = 10  # blocks cut out of a file that does not parse before it is read as lexical tokens
-# Every step below is linear in the file, but a file can be long: past MAX_CHARS only the first MAX_CHARS
-# (cut at a top-level statement) are compared (an engine is 3 to 10 KB; Python parses 64 KB in about
-# 0.1 s), and a file whose reading takes more than WORK_LIMIT units of work is read as lexical tokens.
-MAX_CHARS = 64 * 1024
-# The budget of work (budget.py: WORK_LIMIT, why that number, and what a unit is) is charged by every step.
-PARSE_CHARS = 1
+# Every step below is linear in the file, but a file can be long: past MAX_CHARS only the first MAX_CHARS (cut at a
+# top-level statement) are compared (an engine is 3 to 10 KB; Python parses 64 KB in about 0.1 s), and a reading over
+# its budget of work (budget.py, charged by every step: WORK_LIMIT a file, HAND_IN_LIMIT a hand-in's files in all) is
+# read as lexical tokens.
+MAX_CHARS, PARSE_CHARS = 64 * 1024, 1
 _NO_PARSE, _OVER = "it does not parse as Python", "reading took over"  # two of the limits' `why`
 
 
@@ -107,7 +106,8 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
     own over a limit is read again condensed: condense.py); OUTER: the Names of the file that runs it with exec."""
     text = text.removeprefix("\ufeff")  # a byte-order mark, which Python skips too
     reading = _read(text, file, depth, work, outer) if work is not None or len(text) <= MAX_CHARS else None
-    if work is not None or (reading and not any(lim.get("why", "").startswith(_OVER) for lim in reading.limits)):
+    over = reading and any(lim.get("why", "").startswith(_OVER) for lim in reading.limits)
+    if work is not None or (reading and (not over or hand_in_spent())):  # nothing left to read it again condensed
         return reading
     short = condensed(text)
     again = short and _read(short.text, file, depth, None)
@@ -123,7 +123,7 @@ def _read(text: str, file: str, depth: int, work: Work | None, outer: Names | No
         cut = _top_level_cut(text, MAX_CHARS)
         limits.append({"file": file, "what": "truncated", "compared_chars": cut, "chars": len(text)})
         text = text[:cut]
-    work = Work(WORK_LIMIT) if work is None else work  # unpacked code shares the budget of the file that hides it
+    work = file_work() if work is None else work  # unpacked code shares the budget of the file that hides it
     try:
         tree = _parse_repaired(text, work)
         if tree is not None:
@@ -131,7 +131,7 @@ def _read(text: str, file: str, depth: int, work: Work | None, outer: Names | No
             return Reading(reader.units(), limits + reader.limits, reader.opaque, reader.unpacked, reader.unreached,
                            reader.smoke)
     except OverBudget:
-        limits.append({"file": file, "what": "lexical", "why": f"{_OVER} {work.limit:,} units of work"})
+        limits.append({"file": file, "what": "lexical", "why": f"{_OVER} {work.said}"})
     except (ValueError, RecursionError, MemoryError):
         limits.append({"file": file, "what": "lexical", "why": "nested deeper than the parser or the reading can go"})
     else:

@@ -31,7 +31,7 @@ import pytest
 
 from grader.similarity import compare, similarity
 from grader.similarity.cohort import read_document
-from grader.similarity import normalise
+from grader.similarity import budget, normalise
 from grader.similarity.meanings import meanings
 from grader.similarity.plain_module import plain_module
 from grader.similarity.traits import _function_shapes
@@ -610,7 +610,7 @@ def test_a_helper_bomb_is_inlined_within_its_budget():
 def test_a_long_file_is_compared_up_to_its_cap_and_says_so(monkeypatch):
     # the size cap, not the budget of work, is under test: 64 KB of functions is more work than WORK_LIMIT
     # (functions that run, code names them, with no blank line: nothing for condense.py to leave out)
-    monkeypatch.setattr(normalise, "WORK_LIMIT", 10 ** 9)
+    monkeypatch.setattr(budget, "WORK_LIMIT", 10 ** 9)  # a file's budget (budget.file_work), since session 43
     head, function = 'EXPORTED = (f,)\n', "def f(a, b):\n    return a + b\n"
     text = head + function * (MAX_CHARS // 10)
     reading = read_source(text)
