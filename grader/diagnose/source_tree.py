@@ -314,6 +314,19 @@ def tree_of(files, engine):
     return analysed(text, engine)
 
 
+def read_in_time(files, engine, reader):
+    """READER(tree) of ENGINE's syntax tree within the reading budget; None where there is no tree, or the reading
+    runs over its budget (or Python's recursion limit)."""
+    tree = tree_of(files, engine)
+    if tree is None:
+        return None
+    try:
+        tree.deadline = clock() + BUDGET_SECONDS
+        return reader(tree)
+    except (OverBudget, RecursionError):
+        return None
+
+
 def superseded(function, module, parents):
     """Whether a later top-level statement of `module` replaces `function`, so that it never runs (a notebook's
     draft, then its fix in a later cell): a top-level `def f` defined again, or a method `m` of a top-level

@@ -45,9 +45,10 @@ from .evidence import finding_words
 from .deque_order import appended_to_a_deque
 from .handed_on import handed_on
 from .missing import class_place
+from .pre_order import appended_first, name_stack_pre_order
 from .seed_source import _reached, backward_functions
 from .source_patterns import receiver_of
-from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
+from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, read_in_time, tree_of
 from .starts_one import _grad_starts_one
 from .walk_inputs import a_nodes_field, direct_inputs, input_by_index_pushed, pushes_a_target, pushes_its_item
 from .walk_reading import (GRADISH, bit_tested, dropped_marks, is_reversed, mark_tested, passes_gradient,
@@ -57,14 +58,7 @@ from .walk_reading import (GRADISH, bit_tested, dropped_marks, is_reversed, mark
 def walk_place(variant: str, files: dict, engine: str = "engine.py") -> int | None:
     """The line of ENGINE (in the file the sandbox ran) where `variant`'s mistake is written, or None."""
     finder = _FINDERS.get(variant)
-    tree = tree_of(files, engine) if finder else None
-    if tree is None:
-        return None
-    try:
-        tree.deadline = clock() + BUDGET_SECONDS
-        return finder(tree)
-    except (OverBudget, RecursionError):
-        return None
+    return read_in_time(files, engine, finder) if finder else None
 
 
 def _backward_methods(tree):
@@ -177,7 +171,7 @@ def _direct_children_only(tree) -> int | None:
 
 _FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited,
             "no-visited-adjoints": _no_visited, "no-visited-written-back": _no_visited,
-            "direct-children-only": _direct_children_only, "reversed-pre-order": lambda tree: _appended_first(tree)}
+            "direct-children-only": _direct_children_only, "reversed-pre-order": appended_first}
 
 
 def _unreversed(iterable):
@@ -332,6 +326,7 @@ def place_walks(entries: list[dict], submission, engine: str) -> None:
         found = walk_file_place(name, submission.files, engine)
         if found is not None:
             entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
+    name_stack_pre_order(entries, submission, engine)
 
 
 # the walks whose numbers an order sorted once also gives: only the output keeps a gradient (its seed)
@@ -347,14 +342,7 @@ def name_sorted_once(entries: list[dict], submission, engine: str) -> None:
         names = {entry.get("variant"), *entry.get("also", [])}
         if entry.get("kind") != "variant" or entry.get("line") or not names & _SORTED_ONCE_LOOKS_LIKE:
             continue
-        tree = tree_of(submission.files, engine)
-        if tree is None:
-            return
-        try:
-            tree.deadline = clock() + BUDGET_SECONDS
-            found = _sorted_once(tree)
-        except (OverBudget, RecursionError):
-            return
+        found = read_in_time(submission.files, engine, _sorted_once)
         if found is None:
             return
         line, store = found
@@ -371,22 +359,3 @@ def name_sorted_once(entries: list[dict], submission, engine: str) -> None:
                 "and only the output keeps a gradient, its seed of 1. Sort the graph in every call of backward(), or "
                 "keep each order on the output node it was sorted for.", store=kept))
 
-
-def _appended_first(tree) -> int | None:
-    """The line of the `append` of a recursive sort reached from backward() that appends its node above the loop in
-    which it calls itself on the node's inputs (the walk `reversed-pre-order`, session 42: before, no line)."""
-    for method in _backward_methods(tree):
-        for reached in _reached(method, tree):
-            for function in (n for n in ast.walk(reached) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
-                tree.in_time()
-                # its statements, and those of an `if` at its top (`if v not in visited: ...`)
-                body = [s for n in function.body for s in ([n, *n.body] if isinstance(n, ast.If) else [n])]
-                appends = [n.lineno for n in body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
-                           and isinstance(n.value.func, ast.Attribute) and n.value.func.attr == "append"]
-                loops = [n.lineno for n in body if isinstance(n, ast.For) and any(
-                    isinstance(c, ast.Call) and (isinstance(c.func, ast.Name) and c.func.id == function.name
-                                                 or isinstance(c.func, ast.Attribute) and c.func.attr == function.name)
-                    for c in ast.walk(n))]
-                if appends and loops and appends[0] < loops[0]:
-                    return appends[0]
-    return None
