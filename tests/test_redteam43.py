@@ -149,10 +149,30 @@ def test_a_code_py_carried_for_run_time_is_read_for_forbidden_imports_only_where
     from grader.load.shadowing import read_from
 
     files = {"engine.py": b"import importlib\nclass Value: pass\n", "code.py": b"import torch\n"}
-    assert forbidden_imports(files, ["torch"], read_from(files, None)) == []
+    assert forbidden_imports(files, ["torch"], read_from(files)) == []
     files["engine.py"] += b"import code\n"
-    assert forbidden_imports(files, ["torch"], read_from(files, None)) == [
+    assert forbidden_imports(files, ["torch"], read_from(files)) == [
         {"module": "torch", "file": "code.py", "line": 1}]
+
+
+@pytest.mark.parametrize("imports, found", [
+    ("", []),  # never imported: carried for run time only, never read (before review43a, read in a package: torch)
+    ("from . import code\n", [{"module": "torch", "file": "code.py", "line": 1}]),
+    ("from micrograd.code import x\n", [{"module": "torch", "file": "code.py", "line": 1}]),
+])
+def test_in_micrograds_layout_too_a_scratch_code_py_is_read_only_where_imported(tmp_path, imports, found):
+    from grader.observe import _forbidden
+    from grader.suites import load_suite
+
+    folder = tmp_path / "hw" / "micrograd"
+    folder.mkdir(parents=True)
+    engine = CORRECT + "\n\ndef _apply(v, name):\n    return getattr(v, name)()\n"  # reaches the import system
+    for file, text in {"engine.py": engine, "nn.py": "from micrograd.engine import Value\n" + imports,
+                       "code.py": "import torch\nx = 1\n"}.items():
+        (folder / file).write_text(text, encoding="utf-8")
+    sub = load_entry(tmp_path / "hw")
+    assert (sub.package, sorted(sub.files)) == ("micrograd", ["code.py", "engine.py", "micrograd/__init__.py", "nn.py"])
+    assert _forbidden(sub, load_suite("engine")) == found
 
 
 _WORKER = """
