@@ -156,7 +156,9 @@ def test_a_code_py_carried_for_run_time_is_read_for_forbidden_imports_only_where
 
 
 @pytest.mark.parametrize("imports, found", [
-    ("", []),  # never imported: carried for run time only, never read (before review43a, read in a package: torch)
+    # never imported: carried for run time only, never read (before review43a it was read in a package: `grade` of
+    # this hand-in scored 62/63, the from-scratch test failed on micrograd/code.py's torch; base43 and now 63/63)
+    ("", []),
     ("from . import code\n", [{"module": "torch", "file": "code.py", "line": 1}]),
     ("from micrograd.code import x\n", [{"module": "torch", "file": "code.py", "line": 1}]),
 ])
@@ -167,11 +169,11 @@ def test_in_micrograds_layout_too_a_scratch_code_py_is_read_only_where_imported(
     folder = tmp_path / "hw" / "micrograd"
     folder.mkdir(parents=True)
     engine = CORRECT + "\n\ndef _apply(v, name):\n    return getattr(v, name)()\n"  # reaches the import system
-    for file, text in {"engine.py": engine, "nn.py": "from micrograd.engine import Value\n" + imports,
+    for file, text in {"engine.py": engine, "utils.py": "from micrograd.engine import Value\n" + imports,
                        "code.py": "import torch\nx = 1\n"}.items():
         (folder / file).write_text(text, encoding="utf-8")
     sub = load_entry(tmp_path / "hw")
-    assert (sub.package, sorted(sub.files)) == ("micrograd", ["code.py", "engine.py", "micrograd/__init__.py", "nn.py"])
+    assert (sub.package, sorted(sub.files)) == ("micrograd", ["code.py", "engine.py", "micrograd/__init__.py", "utils.py"])
     assert _forbidden(sub, load_suite("engine")) == found
 
 
