@@ -1,5 +1,6 @@
 """A script of bench/similarity/ loaded as a module, for the tests of the benchmark's own code."""
 
+import collections
 import importlib.util
 import sys
 from pathlib import Path
@@ -37,3 +38,23 @@ def load_writer(module, monkeypatch):
     write = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(write)
     return write
+
+
+def holds_its_recipe(tmp_path, name, *, members, independent, levels, public, bugs, starter, evasions):
+    """Builds the blind class NAME into TMP_PATH (its build raises where a hand-in fails its check, or a labelled bug
+    passes it) and asserts issue 27's recipe on its labels: MEMBERS hand-ins, INDEPENDENT independents, three hard
+    pairs, copy pairs at LEVELS ({level: pairs}), PUBLIC public copies, the labelled BUGS (their ids), the EVASIONS, and
+    the STARTER file in the starter and public folders (sim42's and sim43's classes: one recipe, written once)."""
+    run = load_bench("run")
+    labels = load_bench(name).build(tmp_path / name)
+    found = labels["main"]
+    rows = list(run.labelled_pairs(labels))
+    assert len(found) == members
+    assert collections.Counter(level for _, _, copy, level, _ in rows if copy) == levels
+    assert sum(hard for *_, hard in rows) == 3
+    assert sum(m["cluster"] == "public" for m in found.values()) == public
+    assert sorted(sid for sid, m in found.items() if "bug" in m) == bugs
+    assert {m["evasion"] for m in found.values() if "evasion" in m} == evasions
+    assert sum(m["kind"].startswith("independent") for m in found.values()) == independent
+    assert (tmp_path / name / "main" / "starter" / starter).is_file()
+    assert (tmp_path / name / "public" / starter).is_file()

@@ -3,12 +3,11 @@ notebooks with Canvas's file names; sim42b2: 04-more-ops on GitHub Classroom, a 
 writers make is what is committed, byte for byte; each class builds with every hand-in checked and its labels hold
 issue 27's recipe; the checks fail the slips their labelled bugs make."""
 
-import collections
 import json
 import shutil
 
 import pytest
-from bench_modules import load_bench, load_writer
+from bench_modules import holds_its_recipe, load_bench, load_writer
 
 EVASIONS = {"form feed in a comment", "annotation on every assignment", "() after every statement",
             "zlib+base64 and exec"}
@@ -37,20 +36,8 @@ def test_the_writer_makes_what_is_committed(monkeypatch, tmp_path, name, count):
 def test_the_class_builds_checked_with_its_recipe(tmp_path, name, members, independent, levels, public, bugs):
     """Every hand-in passes the check but the two labelled bugs, which fail it; the recipe: independents, three hard
     pairs, copy pairs at levels 1-4, public copies, the four evasions."""
-    run = load_bench("run")
-    module = load_bench(name)
-    labels = module.build(tmp_path / name)  # raises if a hand-in fails its check (or a labelled bug passes it)
-    found = labels["main"]
-    rows = list(run.labelled_pairs(labels))
-    assert len(found) == members
-    assert collections.Counter(level for _, _, copy, level, _ in rows if copy) == levels
-    assert sum(hard for *_, hard in rows) == 3
-    assert sum(m["cluster"] == "public" for m in found.values()) == public
-    assert sorted(sid for sid, m in found.items() if "bug" in m) == bugs
-    assert {m["evasion"] for m in found.values() if "evasion" in m} == EVASIONS
-    assert sum(m["kind"].startswith("independent") for m in found.values()) == independent
-    assert (tmp_path / name / "main" / "starter" / "engine.py").is_file()
-    assert (tmp_path / name / "public" / "engine.py").is_file()
+    holds_its_recipe(tmp_path, name, members=members, independent=independent, levels=levels, public=public,
+                     bugs=bugs, starter="engine.py", evasions=EVASIONS)
 
 
 @pytest.mark.parametrize("right, slip, message", [

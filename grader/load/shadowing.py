@@ -81,10 +81,11 @@ def _modules(node) -> list:
     return [node.module] if isinstance(node, ast.ImportFrom) else [alias.name for alias in node.names]
 
 
-def read_from(files, package) -> list[str] | None:
+def read_from(files) -> list[str]:
     """The files a static reading of the submission's imports starts from (forbidden.forbidden_imports' `start`):
     all but a top-level file named as a standard module, which is reached only where a file of theirs imports it
-    (carried for their run-time imports, it may be a `code.py` of scratch work that no file of theirs imports). None: all."""
-    if package is not None:
-        return None
+    (carried for their run-time imports, it may be a `code.py` of scratch work that no file of theirs imports). So
+    in a package handed in too (micrograd's layout), whose top-level files are its modules and whose imports of one
+    (`from . import code`, `from micrograd import code`) the reading follows (review43a: it read them all there, and
+    a scratch `code.py` importing torch beside an engine with a `getattr` cost the "from scratch" test)."""
     return [name for name in files if not ("/" not in name and name.endswith(".py") and name[:-3] in SHADOWING)]

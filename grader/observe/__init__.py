@@ -343,5 +343,5 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
 def _forbidden(submission, suite):
     """The "from scratch" test's evidence: the forbidden imports read from the files, starting where a file of
     theirs runs (shadowing.read_from: their `code.py`, carried for their run-time imports, is read where imported)."""
-    return forbidden_imports(submission.files, suite.forbid + suite.refuse, read_from(submission.files,
-                             submission.package), package=submission.package)
+    return forbidden_imports(submission.files, suite.forbid + suite.refuse, read_from(submission.files),
+                             package=submission.package)

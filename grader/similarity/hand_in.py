@@ -53,7 +53,7 @@ class Others:
     """The other .py files of one hand-in ({path inside the entry: text}) and what was not read, and why."""
 
     files: dict[str, str] = field(default_factory=dict)
-    limits: list[str] = field(default_factory=list)
+    limits: list[dict] = field(default_factory=list)  # each {"what": ..., its fields}: as a Document's limits
 
 
 def other_files(submission) -> Others:
@@ -102,7 +102,7 @@ def _zipped(zipped, carried: set[str], nested: int) -> Others:
         with zipfile.ZipFile(zipped) as opened:
             listing = _zip_listing(opened)
             if listing is None:
-                return Others(limits=[UNSAFE_ZIP])
+                return Others(limits=[dict(UNSAFE_ZIP)])
             paths, read, _ = listing
             if nested > 0 and len(paths) == 1 and paths[0].lower().endswith(".zip"):
                 inner = read(paths[0], MAX_ARCHIVE_BYTES)  # the loader read it within that size, or refused it
@@ -112,11 +112,10 @@ def _zipped(zipped, carried: set[str], nested: int) -> Others:
         return Others()
 
 
-UNSAFE_ZIP = ("other files: none read: the zip holds a member whose path leaves it (absolute, `..`) or an encrypted "
-              "one")
+UNSAFE_ZIP = {"what": "unsafe_zip"}  # none read: a member's path leaves the zip (absolute, `..`), or one is encrypted
 
 
-def _taken(paths: list[str], read, limits: list[str], carried: set[str]) -> Others:
+def _taken(paths: list[str], read, limits: list[dict], carried: set[str]) -> Others:
     """The .py files and notebooks of PATHS not CARRIED, read with READ(path, cap) -> bytes | None, within the caps
     (a notebook as its code cells' code: `_notebook`)."""
     others = Others(limits=list(limits))
@@ -125,26 +124,23 @@ def _taken(paths: list[str], read, limits: list[str], carried: set[str]) -> Othe
     total = 0
     for at, path in enumerate(wanted):
         if len(others.files) >= MAX_OTHER_FILES:
-            others.limits.append(f"other files: only the first {MAX_OTHER_FILES} .py files beside the exercise's "
-                                 f"were read ({len(wanted) - at} more)")
+            others.limits.append({"what": "files", "read": MAX_OTHER_FILES, "more": len(wanted) - at})
             break
         if path.endswith(".ipynb"):
             if (data := _notebook(path, read, others.limits)) is None:  # not read, and said why
                 continue
         elif (data := read(path, MAX_OTHER_BYTES)) is None:
-            others.limits.append(f"other files: {_shown(path)} not read (over {MAX_OTHER_BYTES // 1024} KiB, "
-                                 "or unreadable)")
+            others.limits.append({"what": "unread", "file": _shown(path), "cap_bytes": MAX_OTHER_BYTES})  # or unreadable
             continue
         if total + len(data) > MAX_OTHER_TOTAL:
-            others.limits.append(f"other files: {_shown(path)} and after not read (over {MAX_OTHER_TOTAL // 1024} "
-                                 "KiB in all)")
+            others.limits.append({"what": "total", "file": _shown(path), "cap_bytes": MAX_OTHER_TOTAL})  # and after
             break
         total += len(data)
         others.files[_shown(path)] = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
     return others
 
 
-def _notebook(path: str, read, limits: list[str]) -> bytes | None:
+def _notebook(path: str, read, limits: list[dict]) -> bytes | None:
     """The code of the notebook at PATH (notebooks.notebook_code: its code cells, IPython's escapes dropped), as
     UTF-8; None, and LIMITS says why, where it is not read: over MAX_OTHER_NOTEBOOK_BYTES, its code over
     MAX_OTHER_BYTES, unreadable, or no notebook (the loader's reason)."""
@@ -152,11 +148,11 @@ def _notebook(path: str, read, limits: list[str]) -> bytes | None:
     try:
         code = None if data is None else notebook_code(data, path).encode("utf-8")
     except Rejected as why:
-        limits.append(f"other files: {_shown(path)} not read ({why})")
+        limits.append({"what": "notebook", "file": _shown(path), "reason": str(why)})  # the loader's words
         return None
     if code is None or len(code) > MAX_OTHER_BYTES:
-        limits.append(f"other files: {_shown(path)} not read (over {MAX_OTHER_NOTEBOOK_BYTES // 1024 // 1024} MiB, its "
-                      f"code over {MAX_OTHER_BYTES // 1024} KiB, or unreadable)")
+        limits.append({"what": "unread", "file": _shown(path), "cap_bytes": MAX_OTHER_NOTEBOOK_BYTES,
+                       "code_cap_bytes": MAX_OTHER_BYTES})  # or unreadable
         return None
     return code
 
@@ -173,7 +169,7 @@ def _disk_listing(top: Path):
     grader's files; a FIFO, a socket or a device, never opened; a folder past MAX_DEPTH, never listed; a name holding
     a control character) is said in the limits, a few names a kind (session 43: each was left out unsaid)."""
     paths, limits, listed = [], [], 0
-    left = {kind: [] for kind in _LEFT_OUT}
+    left = {kind: [] for kind in ("link", "special", "deep", "control")}
     stack = [(top, "", 0)]
     while stack:
         folder, prefix, depth = stack.pop()
@@ -182,7 +178,7 @@ def _disk_listing(top: Path):
                 for entry in entries:
                     listed += 1
                     if listed > MAX_LISTED:
-                        limits.append(f"other files: more than {MAX_LISTED} entries in the hand-in; the rest not listed")
+                        limits.append({"what": "listing", "listed": MAX_LISTED})
                         return sorted(paths), _disk_reader(top), limits + _left_out(left)
                     if is_hidden(entry.name):
                         continue
@@ -208,21 +204,15 @@ def _disk_listing(top: Path):
 
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")  # incl. bidi controls
-_LEFT_OUT = {"link": "a link, not followed", "special": "not a regular file (a FIFO, a socket or a device), not opened",
-             "deep": f"a folder more than {MAX_DEPTH} deep, not looked through",
-             "control": "a name holding a control character, not read"}
 _NAMED = 3  # names said a kind
 
 
-def _left_out(left: dict[str, list[str]]) -> list[str]:
-    """One limit a kind of entry left out (_LEFT_OUT), naming the first _NAMED by path order, escaped."""
-    said = []
-    for kind, paths in left.items():
-        if paths:
-            named = ", ".join(_shown(p) for p in sorted(paths)[:_NAMED])
-            more = f" and {len(paths) - _NAMED} more" if len(paths) > _NAMED else ""
-            said.append(f"other files: {named}{more}: {_LEFT_OUT[kind]}")
-    return said
+def _left_out(left: dict[str, list[str]]) -> list[dict]:
+    """One limit a kind of entry left out (a `link`, not followed; `special`, a FIFO, a socket or a device, never
+    opened; a folder `deep`er than MAX_DEPTH, never looked through; a name holding a `control` character, not read):
+    how many, and the first _NAMED by path order, escaped."""
+    return [{"what": kind, "files": [_shown(p) for p in sorted(paths)[:_NAMED]], "count": len(paths)}
+            for kind, paths in left.items() if paths]
 
 
 def _shown(path: str) -> str:
@@ -252,7 +242,7 @@ def _zip_listing(archive: zipfile.ZipFile):
     infos = archive.infolist()
     limits = []
     if len(infos) > MAX_LISTED:
-        limits.append(f"other files: more than {MAX_LISTED} members in the zip; the rest not listed")
+        limits.append({"what": "listing", "listed": MAX_LISTED})
         infos = infos[:MAX_LISTED]
     members, control = {}, []
     for info in infos:

@@ -46,7 +46,7 @@ def test_other_files_of_a_folder(tmp_path):
     os.symlink(tmp_path / "elsewhere.py", entry / "linked.py")
     others = other_files(load_entry(entry))
     assert others.files == {"tests/test_engine.py": "def test_x():\n    assert 1\n", "train.py": "print(1)\n"}
-    assert others.limits == ["other files: linked.py: a link, not followed"]  # said since session 43
+    assert others.limits == [{"what": "link", "files": ["linked.py"], "count": 1}]  # said since session 43
 
 
 def test_other_files_of_a_zip_and_of_a_folder_holding_it(tmp_path):
@@ -75,8 +75,8 @@ def test_the_caps(tmp_path):
                   **{f"scripts/s{n:02d}.py": f"print({n})\n" for n in range(12)}})
     others = other_files(load_entry(entry))
     assert sorted(others.files) == [f"scripts/s{n:02d}.py" for n in range(MAX_OTHER_FILES)]
-    assert others.limits == ["other files: big.py not read (over 16 KiB, or unreadable)",
-                             "other files: only the first 8 .py files beside the exercise's were read (4 more)"]
+    assert others.limits == [{"what": "unread", "file": "big.py", "cap_bytes": 16384},
+                             {"what": "files", "read": 8, "more": 4}]
 
 
 @slow_fixture(scope="module")  # a class read and scored: seconds of CPU

@@ -26,9 +26,10 @@ def test_a_notebook_beside_the_exercise_files_is_read_as_its_code(tmp_path):
     others = other_files(load_entry(entry))
     # the magic is dropped as the loader drops it (a `pass` keeps the cell's lines), the Markdown cell is no code
     assert others.files == {"explore.ipynb": "pass\nfrom engine import Value\n\nprint(Value(2).data)\n"}
-    assert others.limits == [
-        "other files: broken.ipynb not read (broken.ipynb is not a readable notebook: bad JSON at line 1, column 2 "
-        "(Expecting property name enclosed in double quotes); open it in Jupyter, save it and submit again)"]
+    assert others.limits == [{
+        "what": "notebook", "file": "broken.ipynb",
+        "reason": "broken.ipynb is not a readable notebook: bad JSON at line 1, column 2 (Expecting property name "
+                  "enclosed in double quotes); open it in Jupyter, save it and submit again"}]
 
 
 def test_a_notebook_whose_code_is_over_the_cap_is_not_read_and_says_so(tmp_path):
@@ -38,7 +39,8 @@ def test_a_notebook_whose_code_is_over_the_cap_is_not_read_and_says_so(tmp_path)
     (entry / "big.ipynb").write_bytes(notebook("x = 1\n" * (MAX_OTHER_BYTES // 6 + 1)))
     others = other_files(load_entry(entry))
     assert others.files == {}
-    assert others.limits == ["other files: big.ipynb not read (over 2 MiB, its code over 16 KiB, or unreadable)"]
+    assert others.limits == [{"what": "unread", "file": "big.ipynb", "cap_bytes": 2 * 1024 * 1024,
+                              "code_cap_bytes": 16 * 1024}]
 
 
 def test_the_other_files_of_a_zip_inside_a_zip(tmp_path):
