@@ -138,6 +138,7 @@ class SourceTree:
             _position(nodes)
         self._deadlines = {threading.get_ident(): deadline}
         self._unchecked = {}  # thread id -> until when (perf_counter) its deadline cannot have passed (in_time)
+        self._calls = {}  # node -> the calls under it (calls_in)
 
     @property
     def deadline(self):
@@ -155,6 +156,14 @@ class SourceTree:
         if len(types) > 1:
             found.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
         return found
+
+    def calls_in(self, node) -> list:
+        """The calls of ast.walk(NODE), in its order, kept per node: the readings that follow a file's calls
+        (seed_source._reached, source_patterns._reached_from_backward) walk the same functions time and again."""
+        calls = self._calls.get(node)
+        if calls is None:
+            calls = self._calls[node] = [n for n in ast.walk(node) if isinstance(n, ast.Call)]
+        return calls
 
     def in_time(self):
         """OverBudget once this thread's CPU time is past its deadline. Reading that clock is a system call (1 µs
