@@ -76,7 +76,9 @@ CHECK_RATIO = 1.2
 # compiled the 172 grader modules it imports, 0.7-0.85 s of the grader's CPU in the timed window, which session 42's
 # 2.1-2.3x carried if its worktrees were fresh; main() writes what is missing first (compile_grader, --cold-imports
 # to leave it). CPU, not wall, at load 23-25 (the floor 23-30 s for 100 there): grade's whole process tree 9.7-10.4 s
-# for 100 against the floor's 5.0-6.0, about 1.9x the work on two cores, the workers two thirds of it.
+# for 100 against the floor's 5.0-6.0, about 1.9x the work on two cores, the workers two thirds of it. Cut: the grader's
+# own CPU a row (bench/replay.py) 22.5-23.9 -> 21.5-22.5 ms, and the tail after the last worker (the rows waiting for
+# a session, judged alone there: pipeline_rows.DRAINING_AT) 1.03-1.04 -> 0.45-0.68 s at 100.
 sys.path.insert(0, str(ROOT))
 
 
