@@ -9,7 +9,8 @@
 and exits non-zero when grade ÷ floor is above the ratio it states (default
 CHECK_RATIO; `--check 0.9` states another). Both are timed in the same run, so
 the ratio holds on a slower machine; a busy one disturbs it, so run it on a quiet
-machine. It is a benchmark, not a test: CI does not run it.
+machine. It is a benchmark, not a test: CI does not run it. Before timing it writes the
+grader's missing bytecode, as an install has it (`--cold-imports`: time the compile too).
 
 It builds N distinct submissions (the reference engine and the named buggy
 variants of it, each file made distinct by a comment) and grades them with
@@ -71,6 +72,13 @@ CHECK_RATIO = 1.2
 # a mask differing from one run only in bits of nodes of fewer than two children (inputs, made first) runs the same
 # program, and is taken from that run now (diagnose/walks.py, `_used`): 1,834 runs, 0.25 s; the grader's process cold
 # 12.9-14.2 -> 10.3-10.5 s of CPU, the walks' file 7.1 -> 0.5 MB, scores byte for byte the same (ABAB, load 9-12).
+# Session 43 (speed43): every timed grade of a checkout without bytecode (PYTHONDONTWRITEBYTECODE=1, a fresh worktree)
+# compiled the 172 grader modules it imports, 0.7-0.85 s of the grader's CPU in the timed window, which session 42's
+# 2.1-2.3x carried if its worktrees were fresh; main() writes what is missing first (compile_grader, --cold-imports
+# to leave it). CPU, not wall, at load 23-25 (the floor 23-30 s for 100 there): grade's whole process tree 9.7-10.4 s
+# for 100 against the floor's 5.0-6.0, about 1.9x the work on two cores, the workers two thirds of it. Cut: the grader's
+# own CPU a row (bench/replay.py) 22.5-23.9 -> 21.5-22.5 ms, and the tail after the last worker (the rows waiting for
+# a session, judged alone there: pipeline_rows.DRAINING_AT) 1.03-1.04 -> 0.45-0.68 s at 100.
 sys.path.insert(0, str(ROOT))
 
 
@@ -205,6 +213,29 @@ def run_floor(folder):
     return wall, rss
 
 
+def compile_grader():
+    """The grader's bytecode written where it is missing or stale, as an install writes it (pip compiles every module),
+    and how many modules that was. grade's timed run imports most of the grader (172 modules; the floor imports its
+    few before its clock starts), and a checkout run under PYTHONDONTWRITEBYTECODE=1 has no bytecode, so every timed
+    run compiled them: 0.7-0.85 s of the grader's CPU (session 43), a cost no installed grader pays."""
+    import compileall
+    import importlib.util
+
+    def fresh(source):  # the header Python checks: the source's mtime and size (importlib's _validate_timestamp_pyc)
+        try:
+            header = Path(importlib.util.cache_from_source(source)).read_bytes()[:16]
+        except OSError:
+            return False
+        stat = source.stat()
+        return header[8:16] == ((int(stat.st_mtime) & 0xFFFFFFFF).to_bytes(4, "little")
+                                + (stat.st_size & 0xFFFFFFFF).to_bytes(4, "little"))
+
+    stale = [p for p in (ROOT / "grader").rglob("*.py") if not fresh(p)]
+    if stale:
+        compileall.compile_dir(ROOT / "grader", quiet=2)  # a file that does not compile (a test fixture) is skipped
+    return len(stale)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=None, help="submissions (default 200; 300 with --check)")
@@ -214,6 +245,8 @@ def main():
                         help="time the baseline on this many submissions and scale to N")
     parser.add_argument("--jobs", type=int, default=None, help="grade --jobs (default: the cores)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--cold-imports", action="store_true",
+                        help="leave the grader's bytecode as it is (default: write what is missing, as an install has)")
     parser.add_argument("--check", type=float, nargs="?", const=CHECK_RATIO, default=None, metavar="RATIO",
                         help=f"time grade and the floor only; exit 1 if grade takes over RATIO x the floor "
                              f"(default {CHECK_RATIO})")
@@ -227,6 +260,10 @@ def main():
         files = build_submissions(tmp / "submissions", args.n)
         figures = {"n": args.n, "cores": os.cpu_count()}
         print(f"{args.n} submissions, {os.cpu_count()} cores")
+        compiled = 0 if args.cold_imports else compile_grader()
+        if compiled:
+            print(f"wrote the bytecode of {compiled} grader modules first (an install has it; without, grade's timed "
+                  f"run compiles them: --cold-imports)")
         rows = []
         if "grade" in which:
             extra = ["--jobs", str(args.jobs)] if args.jobs else []

@@ -50,6 +50,11 @@ from .places import as_the_student_sees
 # at once, without pytest (grader/judge/memo.py).
 LEAST_PART = 4
 LEAST_SESSION = 32
+# Once no more than this many rows are still to come (fewer than a full pool of workers is observing), every row taken
+# is judged at once: the waiting rows (up to LEAST_SESSION - 1) were judged and diagnosed after the last worker
+# ended, alone on the critical path (session 43: 16 rows, about 0.7 s of 100's wall), where now the last workers run
+# beside them.
+DRAINING_AT = 4
 # The interpreter's switch interval while a judging thread runs beside the observing ones: an observing thread
 # back from a system call waits at most this long for the GIL (Python's default: 5 ms).
 SWITCH_SECONDS = 0.0005
@@ -146,8 +151,12 @@ class Rows:
         with self.condition:
             self.handed[submission.id] = run
             self.pending.append((submission, run, cached))
-            if len(self.pending) >= LEAST_PART:
+            if len(self.pending) >= LEAST_PART or self._draining():
                 self.condition.notify()
+
+    def _draining(self):
+        """Whether no more than DRAINING_AT of the rows to observe are still to come."""
+        return len(self.keys) - len(self.handed) <= DRAINING_AT
 
     def stop(self):
         """The observation was interrupted: the thread ends after its part."""
@@ -197,13 +206,15 @@ class Rows:
         try:
             while True:
                 with self.condition:
-                    while not (self.stopped or self.closed or len(self.pending) >= LEAST_PART):
+                    while not (self.stopped or self.closed or len(self.pending) >= LEAST_PART
+                               or (self.pending and self._draining())):
                         self.condition.wait()
                     if self.stopped or self.closed:
                         return  # finish() takes what is left, in the pipeline's thread
                     arrived, self.pending = self.pending, []
+                    draining = self._draining()
                 self._take(arrived)
-                self._judge_some(final=False)
+                self._judge_some(final=False, draining=draining)
         except BaseException as exc:  # raised by finish(), in the pipeline's thread (a SuiteError: the suite's)
             self.error = exc
 
@@ -225,14 +236,15 @@ class Rows:
             else:
                 self.taken[sid] = run
 
-    def _judge_some(self, final):
+    def _judge_some(self, final, draining=False):
         """Judge the rows taken whose outcomes are all known (no pytest), and all waiting rows once enough show
-        some test something new (a waiting row stays new until a session judges it: only a session learns)."""
+        some test something new (a waiting row stays new until a session judges it: only a session learns), or
+        the observation is `draining` (DRAINING_AT)."""
         fresh = {}
         for sid, run in self.taken.items():
             (fresh if self.so_far.knows(run) else self.waiting)[sid] = run
         self.taken = {}
-        if final or len(self.waiting) >= LEAST_SESSION:
+        if final or draining or len(self.waiting) >= LEAST_SESSION:
             fresh.update(self.waiting)
             self.waiting = {}
         if fresh:

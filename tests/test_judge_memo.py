@@ -142,3 +142,35 @@ def test_a_batch_grades_with_the_collector_less_often_and_gives_it_back(tmp_path
         assert seen == [(YOUNGEST_COLLECTED_AT, 10, 10)] and gc.get_threshold() == (700, 10, 10)
     finally:
         gc.set_threshold(*before)
+
+
+def test_the_rows_waiting_for_a_session_are_judged_once_the_observation_drains(tmp_path):
+    """pipeline_rows.DRAINING_AT: rows that show some test something new wait for LEAST_SESSION of them, but once no
+    more than DRAINING_AT rows are still to come they are judged with the next part, beside the last workers, not
+    after the last one ended (session 43)."""
+    from pathlib import Path
+
+    from grader.load import load_folder
+    from grader.pipeline import Settings
+    from grader.pipeline_rows import DRAINING_AT, Rows, Steps
+
+    reference = (Path(__file__).resolve().parents[1] / "reference" / "engine.py").read_bytes()
+    for i in range(DRAINING_AT + 2):
+        (tmp_path / f"s{i}.py").write_bytes(reference + f"# {i}\n".encode())
+    submissions = load_folder(tmp_path)
+    judged = []
+    steps = Steps(judge=lambda runs, so_far: judged.append(sorted(runs)) or {sid: [] for sid in runs},
+                  diagnose=lambda *args: {}, student_diagnose=lambda *args: None, in_parts=False,
+                  diagnose_in_parts=False)
+    rows = Rows(load_suite("engine"), submissions, Settings(), None, steps)
+    ids = [s.id for s in submissions]
+    rows.handed = {ids[0]: None}  # DRAINING_AT + 1 rows still to come
+    rows.taken = {ids[0]: _run(ids[0], {})}
+    assert not rows._draining()
+    rows._judge_some(final=False, draining=rows._draining())
+    assert judged == [] and list(rows.waiting) == [ids[0]]  # a row that shows something new waits
+    rows.handed[ids[1]] = None  # DRAINING_AT to come
+    rows.taken = {ids[1]: _run(ids[1], {})}
+    assert rows._draining()
+    rows._judge_some(final=False, draining=rows._draining())
+    assert judged == [[ids[0], ids[1]]] and rows.waiting == {}

@@ -43,6 +43,24 @@ def test_a_trees_budget_is_each_threads_own():
     tree.in_time()  # the other thread's deadline did not move this one's
 
 
+def test_a_budget_read_without_its_clock_still_runs_out():
+    """in_time reads the thread's CPU clock only where the wall clock says the deadline may have passed (session 43):
+    a reading that spends its budget still stops, and a deadline set anew counts from then, not from the last
+    reading's margin."""
+    tree = source_tree.analysed(REFERENCE + "\n# clock test\n", "engine.py")
+    tree.deadline = source_tree.clock() + 100
+    tree.in_time()  # a margin of 50 s of the wall clock...
+    tree.deadline = source_tree.clock() - 1  # ...which a deadline already passed does not inherit
+    with pytest.raises(source_tree.OverBudget):
+        tree.in_time()
+    tree.deadline = source_tree.clock() + 0.05
+    with pytest.raises(source_tree.OverBudget):
+        while True:  # spends CPU until in_time says the 50 ms are spent
+            tree.in_time()
+            sum(range(1000))
+    assert source_tree.clock() > tree.deadline
+
+
 def test_readings_are_kept_by_content_and_each_caller_gets_its_own_copy():
     files = {"engine.py": (ASSIGNING + "\n# kept test\n").encode()}
     first = static_hints(files, engine="engine.py")

@@ -88,9 +88,7 @@ def _reached(function, tree):
     reached, pending = [function], [function]
     while pending:
         tree.in_time()
-        for node in ast.walk(pending.pop()):
-            if not isinstance(node, ast.Call):
-                continue
+        for node in tree.calls_in(pending.pop()):
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
             for called in by_name.get(name, []) + classes.get(name, []):
                 if called not in reached:

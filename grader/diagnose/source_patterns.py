@@ -141,12 +141,11 @@ def _reached_from_backward(tree):
     reached: set[str] = set()
     while todo:
         tree.in_time()
-        for node in ast.walk(todo.pop()):
-            if isinstance(node, ast.Call):
-                name = called_name(node.func)
-                if name is not None and name not in reached:
-                    reached.add(name)
-                    todo.extend(functions.get(name, ()))
+        for node in tree.calls_in(todo.pop()):
+            name = called_name(node.func)
+            if name is not None and name not in reached:
+                reached.add(name)
+                todo.extend(functions.get(name, ()))
     return reached
 
 

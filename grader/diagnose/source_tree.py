@@ -137,6 +137,8 @@ class SourceTree:
         for nodes in self._by_type.values():
             _position(nodes)
         self._deadlines = {threading.get_ident(): deadline}
+        self._unchecked = {}  # thread id -> until when (perf_counter) its deadline cannot have passed (in_time)
+        self._calls = {}  # node -> the calls under it (calls_in)
 
     @property
     def deadline(self):
@@ -147,6 +149,7 @@ class SourceTree:
     @deadline.setter
     def deadline(self, value):
         self._deadlines[threading.get_ident()] = value
+        self._unchecked.pop(threading.get_ident(), None)
 
     def nodes(self, *types):
         found = [n for t in types for n in self._by_type.get(t, [])]
@@ -154,9 +157,27 @@ class SourceTree:
             found.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
         return found
 
+    def calls_in(self, node) -> list:
+        """The calls of ast.walk(NODE), in its order, kept per node: the readings that follow a file's calls
+        (seed_source._reached, source_patterns._reached_from_backward) walk the same functions time and again."""
+        calls = self._calls.get(node)
+        if calls is None:
+            calls = self._calls[node] = [n for n in ast.walk(node) if isinstance(n, ast.Call)]
+        return calls
+
     def in_time(self):
-        if clock() > self.deadline:
+        """OverBudget once this thread's CPU time is past its deadline. Reading that clock is a system call (1 µs
+        quiet, 10-20 under load: 56,000 calls for 100 rows, the grader's largest leaf, session 43); the wall clock
+        (perf_counter) is not, and a thread's CPU time grows no faster than it: until the wall clock has moved by
+        half the budget left at the last reading, the deadline cannot have passed, and the CPU clock is not read."""
+        me = threading.get_ident()
+        wall = time.perf_counter()
+        if wall < self._unchecked.get(me, wall):
+            return
+        left = self.deadline - clock()
+        if left < 0:
             raise OverBudget
+        self._unchecked[me] = wall + left / 2  # half: the wall clock may be slewed a little against the CPU's
 
 
 _ANALYSED: collections.OrderedDict = collections.OrderedDict()

@@ -69,14 +69,16 @@ def without_comparison_cells(files: dict, origins: dict, forbid) -> dict:
         return files
     changed = {}
     own = frozenset(name.partition("/")[0].removesuffix(".py") for name in files)  # the submission's modules
-    # the modules the sandbox lacks, whose stand-ins refuse every use as a forbidden one's do: a cell using one
-    # (nbgrader's `assert_equal(...)` from `nose.tools`) is left out by the same rules
-    uses = frozenset(forbid) | frozenset(absent_imports(files, forbid))
+    uses = None
     for name, content in files.items():
         origin = origins.get(name)
         places = None if origin is None else origin.cells if origin.cells is not None else _exported_cells(content)
         if not name.endswith(".py") or places is None:
             continue
+        if uses is None:  # only where a file has cells: absent_imports parses every file (a class's load, serially)
+            # the modules the sandbox lacks, whose stand-ins refuse every use as a forbidden one's do: a cell using
+            # one (nbgrader's `assert_equal(...)` from `nose.tools`) is left out by the same rules
+            uses = frozenset(forbid) | frozenset(absent_imports(files, forbid))
         kept = _blanked(content, places, uses, own)
         if kept is not None:
             changed[name] = kept
