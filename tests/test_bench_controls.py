@@ -368,3 +368,31 @@ def test_sim42pctl_networks_pass_sim41b2_s_check_and_c1copy_is_labelled_a_copy_o
     labels = controls.style_labels("eighteenth", controls.style_files(folder), measure.SOURCES, "sim42pctl")["main"]
     assert labels["ctl_c1copy"] == {"cluster": "ctl_c1", "level": 2, "kind": "sim42pctl", "hard_pair": "ctl_c"}
     assert labels["ctl_p3"] == {"cluster": None, "level": None, "kind": "sim42pctl", "hard_pair": "ctl_p"}
+
+
+def test_sim43actl_engines_pass_the_whole_engine_check_and_make_some_of_the_same_rare_decisions():
+    """sim43actl (session 43): four honest engines, two groups of two in unrelated architectures, each group making some
+    of the same rare decisions by chance (m: sigmoid and softplus in the same forms, the same raised messages, the same
+    difference check's step and point; n: the same cut-offs 20, 700 and 1e-12, a `label=""` default, the same assert and
+    message), each giving reference/engine.py's values and gradients (sim35b1's check); no copies, every control a hard
+    negative of its group; controls.py measures the folder."""
+    sim35b1, controls = load_bench("sim35b1"), load_bench("controls")
+    folder = BENCH / "sim43actl"
+    honest = sorted((folder / "honest").glob("*.py"))
+    assert [p.stem for p in honest] == ["m1", "m2", "n1", "n2"] and "sim43actl" in controls.FOLDERS
+    assert not (folder / "copies").exists()
+    for path in honest:
+        sim35b1.check(path.read_text(encoding="utf-8"), path.stem)  # raises AssertionError on a wrong value
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in honest}
+    for stem in ("m1", "m2"):
+        assert 'raise TypeError("exponent must be a number")' in texts[stem]
+        assert 'raise ValueError("log of a non-positive number")' in texts[stem]
+        assert "s = 1 / (1 + math.exp(-self.data))" in texts[stem] and "math.log1p(math.exp(self.data))" in texts[stem]
+    for stem in ("n1", "n2"):
+        assert 'assert isinstance(p, (int, float)), "power must be a constant"' in texts[stem]
+        assert all(number in texts[stem] for number in ("20.0", "700.0", "1e-12", 'label=""'))
+    measure = _measure_of(folder)
+    assert measure.SOURCES == {} and measure.COHORTS == ["sim37b1", "sim38b1", "sim39b1", "sim40b1", "sim40b2"]
+    labels = controls.style_labels("eighteenth", controls.style_files(folder), measure.SOURCES, "sim43actl")["main"]
+    assert labels["ctl_m1"] == {"cluster": None, "level": None, "kind": "sim43actl", "hard_pair": "ctl_m"}
+    assert labels["ctl_n2"] == {"cluster": None, "level": None, "kind": "sim43actl", "hard_pair": "ctl_n"}

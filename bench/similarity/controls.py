@@ -1,12 +1,12 @@
 """Fresh honest controls put into labelled cohorts, read as rescore.py reads (kept in build/rescore-cache/): the measure
 of sim25ctl/ to sim30bctl/, sim30actl/, sim31ctl/, sim31actl/, sim34ctl/, sim35ctl/, sim36ctl/, sim37ctl/, sim37actl/,
-sim38actl/, sim39actl/, sim40tctl/, sim40actl/, sim41actl/, sim41hctl/, sim42hctl/, sim42actl/, sim42pctl/ and sim42fctl/ (each folder's
+sim38actl/, sim39actl/, sim40tctl/, sim40actl/, sim41actl/, sim41hctl/, sim42hctl/, sim42actl/, sim42pctl/, sim42fctl/ and sim43actl/ (each folder's
 measure.py says which controls go where; sim36ctl's, sim37actl's, sim38actl's, sim39actl's and sim40actl's cohorts
 include sim35b1, built by `run.py --sim35b1`, sim37ctl's sim36b2, built by `run.py --sim36b2`, sim37actl's,
 sim38actl's, sim39actl's, sim40actl's and sim41actl's sim36b1, sim38actl's, sim39actl's, sim40actl's, sim41actl's and
-sim42actl's sim37b1, built by `run.py --sim37b1`, sim39actl's, sim40actl's, sim41actl's and sim42actl's sim38b1, built
-by `run.py --sim38b1`, sim40actl's, sim41actl's and sim42actl's sim39b1, built by `run.py --sim39b1`, sim41actl's and
-sim42actl's sim40b1, built by `run.py --sim40b1`, sim42actl's sim40b2, built by `run.py --sim40b2`, and sim40tctl's,
+sim42actl's and sim43actl's sim37b1, built by `run.py --sim37b1`, sim39actl's to sim43actl's sim38b1, built
+by `run.py --sim38b1`, sim40actl's to sim43actl's sim39b1, built by `run.py --sim39b1`, sim41actl's and
+sim42actl's and sim43actl's sim40b1, built by `run.py --sim40b1`, sim42actl's and sim43actl's sim40b2, built by `run.py --sim40b2`, and sim40tctl's,
 sim41hctl's and sim42hctl's sim39b2, built by `run.py --sim39b2`, sim42pctl's sim41b2, built by
 `run.py --sim41b2`, and sim42fctl's sim36b1 and sim40b1).
 
@@ -158,7 +158,8 @@ def show_parts(target: Path, keys: list[str]) -> None:
 # the control folders, each measured by its own measure.py, which ends with a line that gives its count
 FOLDERS = ("sim25ctl", "sim26bctl", "sim27ctl", "sim27bctl", "sim28ctl", "sim29cctl", "sim30bctl", "sim30actl", "sim31ctl",
            "sim31actl", "sim34ctl", "sim35ctl", "sim36ctl", "sim37ctl", "sim37actl", "sim38actl", "sim39actl",
-           "sim40tctl", "sim40actl", "sim41actl", "sim41hctl", "sim42hctl", "sim42actl", "sim42pctl", "sim42fctl")
+           "sim40tctl", "sim40actl", "sim41actl", "sim41hctl", "sim42hctl", "sim42actl", "sim42pctl", "sim42fctl",
+           "sim43actl")
 
 
 def main() -> None:
