@@ -17,7 +17,10 @@ out, as a licence or a data file is), and its code becomes one public source, as
 - `.html`, `.htm`: the text of each `<pre>` and each `<code>` outside one (entities decoded, tags inside dropped, a
   `<br>` a line's end), each read as an untagged block.
 - `.txt`: the whole text when it parses as code; else its paragraphs (runs of lines between blank lines) that do,
-  each with a leading or trailing line of prose trimmed off ("Something like:"), adjacent ones joined.
+  each with up to MOST_TRIMMED lines of prose trimmed off its ends ("Something like:"), an indented one joined to the
+  code before it; the trimming and joining stop once WORK times the text's length has been parsed (each parse
+  counted ATTEMPT characters more), so a text costs about what parsing it once does (a MiB of prose or of broken
+  code: 0.2-0.7 s of CPU; of code 0.9-1.2 s).
 
 Any block whose lines start with doctest's prompts (`>>> `, `... `) is read as the code after them (the output
 lines dropped). A block is dedented first (an indented block, a fragment of a method body), so a TA's snippet of
@@ -39,6 +42,8 @@ from pathlib import Path
 READ_FORMS = (".py", ".md", ".markdown", ".ipynb", ".html", ".htm", ".txt")
 MOST_BYTES = 32 * 1024 * 1024  # a material's file, read whole: a lecture notebook with its plots is a few MiB
 MOST_TRIMMED = 8  # lines of prose trimmed off a plain text's paragraph, at most, at each end
+WORK = 8  # a plain text's trimming and joining parse at most this many times its length,
+ATTEMPT = 1_000  # each parse counted as this many characters more (a parse that fails costs Python a second pass)
 PYTHON_TAGS = frozenset({"python", "py", "python3", "py3", "pycon", "ipython", "ipython3", "pytb", "doctest"})
 FENCE = re.compile(r"^ {0,3}(```+|~~~+)[ \t]*([^\s`]*)[^\n]*\n(.*?)^ {0,3}\1[ \t]*$", re.S | re.M)
 PROMPT = re.compile(r"^\s*(>>>|\.\.\.)( |$)")
@@ -81,16 +86,14 @@ def markdown_blocks(text: str) -> list[str]:
     found: list[tuple[int, str]] = []
     for match in FENCE.finditer(text):
         tag, body = match.group(2).lower().lstrip("{.").rstrip("}"), match.group(3)
-        if tag in PYTHON_TAGS:
-            code = _as_code(body)
-            if code is not None:
-                found.append((match.start(), code))
-        elif not tag and _is_code(body):
-            found.append((match.start(), _as_code(body)))
+        code = _as_code(body) if tag in PYTHON_TAGS else _code(body) if not tag else None
+        if code is not None:
+            found.append((match.start(), code))
     outside = FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)  # the fenced blocks blanked, in place
     for start, body in _indented(outside):
-        if _is_code(body):
-            found.append((start, _as_code(body)))
+        code = _code(body)
+        if code is not None:
+            found.append((start, code))
     return [code for _, code in sorted(found)]
 
 
@@ -183,39 +186,69 @@ def html_blocks(text: str) -> list[str]:
 
 def text_blocks(text: str) -> list[str]:
     """The code of a plain text: the whole when it parses as code, else its paragraphs that do, prose trimmed off
-    their ends, adjacent ones joined when they parse together (a function with a blank line in it)."""
+    their ends, an indented one joined to the code before it when they parse together (a function with a blank line
+    in it). The trimming and the joining parse again and again: they stop once WORK times the text's length has been
+    parsed, after which each paragraph is read whole (linear in the text, whatever it holds)."""
     text = text.replace("\r\n", "\n")
-    if _is_code(text):
-        return [_as_code(text)]
+    whole = _read(text)
+    if whole is not None and _code_like(whole[1]):
+        return [whole[0]]
+    budget = [WORK * len(text) + 100_000]  # characters left to parse
     found: list[tuple[str, str]] = []  # (the code, the lines it was read from)
     joinable = False  # the last paragraph read was code and its end was not trimmed
     for paragraph in re.split(r"\n[ \t]*\n", text):
-        raw, trimmed_head, trimmed_tail = _trimmed(paragraph.split("\n"))
+        raw, code, trimmed_head, trimmed_tail = _trimmed(paragraph.split("\n"), budget)
         if raw is None:
             joinable = False
             continue
-        joined = _as_code(found[-1][1] + "\n\n" + raw) if joinable and not trimmed_head else None
+        joined = None
+        if joinable and not trimmed_head and raw[:1] in (" ", "\t") and budget[0] > 0:
+            together = found[-1][1] + "\n\n" + raw
+            budget[0] -= len(together) + ATTEMPT
+            joined = _as_code(together)
         if joined is not None:
-            found[-1] = (joined, found[-1][1] + "\n\n" + raw)
+            found[-1] = (joined, together)
         else:
-            found.append((_as_code(raw), raw))
+            found.append((code, raw))
         joinable = not trimmed_tail
     return [code for code, _ in found]
 
 
-def _trimmed(lines: list[str]) -> tuple[str | None, bool, bool]:
-    """The lines of a paragraph's LINES that are code, up to MOST_TRIMMED lines of prose trimmed off each end (None:
-    none are); and whether its head and its tail were trimmed."""
+def _trimmed(lines: list[str], budget: list[int]) -> tuple[str | None, str | None, bool, bool]:
+    """The lines of a paragraph's LINES that are code and their code, up to MOST_TRIMMED lines of prose trimmed off
+    each end (None: none are; only the whole paragraph is tried once BUDGET, characters left to parse, is spent); and
+    whether its head and its tail were trimmed."""
     for head in range(min(MOST_TRIMMED, len(lines) - 1) + 1):
         for tail in range(min(MOST_TRIMMED, len(lines) - head - 1) + 1):
+            if (head or tail) and budget[0] <= 0:
+                return None, None, False, False
             body = "\n".join(lines[head:len(lines) - tail])
-            if _is_code(body):
-                return body, head > 0, tail > 0
-    return None, False, False
+            budget[0] -= len(body) + ATTEMPT
+            read = _read(body)
+            if read is not None and _code_like(read[1]):
+                return body, read[0], head > 0, tail > 0
+    return None, None, False, False
 
 
 def _as_code(block: str) -> str | None:
     """BLOCK as the code it shows (doctest's prompts read off, dedented), or None when that does not parse."""
+    read = _read(block)
+    return read[0] if read is not None else None
+
+
+def _is_code(block: str) -> bool:
+    """Whether BLOCK parses as code (`_as_code`) that is not only names and numbers (an output shown, a word)."""
+    return _code(block) is not None
+
+
+def _code(block: str) -> str | None:
+    """BLOCK's code when it is code (`_is_code`), else None."""
+    read = _read(block)
+    return read[0] if read is not None and _code_like(read[1]) else None
+
+
+def _read(block: str) -> tuple[str, list] | None:
+    """BLOCK's code (`_as_code`) and its statements, parsed once; None when it does not parse."""
     lines = block.replace("\r\n", "\n").split("\n")
     if any(PROMPT.match(line) and line.lstrip().startswith(">>>") for line in lines):
         lines = [PROMPT.sub("", line, count=1) for line in lines if PROMPT.match(line)]
@@ -223,20 +256,12 @@ def _as_code(block: str) -> str | None:
     if not code.strip():
         return None
     try:
-        ast.parse(code)
+        return code, ast.parse(code).body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    return code
 
 
-def _is_code(block: str) -> bool:
-    """Whether BLOCK parses as code (`_as_code`) that is not only names and numbers (an output shown, a word)."""
-    code = _as_code(block)
-    if code is None:
-        return False
-    try:
-        body = ast.parse(code).body
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
+def _code_like(body: list) -> bool:
+    """Whether statements BODY are code: not only names, numbers and attributes (`0.0707`, `order`)."""
     plain = (ast.Name, ast.Constant, ast.Attribute, ast.UnaryOp, ast.Tuple)
     return any(not (isinstance(statement, ast.Expr) and isinstance(statement.value, plain)) for statement in body)

@@ -98,6 +98,15 @@ def test_plain_text_reads_its_code_paragraphs_with_prose_trimmed():
     assert text_blocks("def f(x):\n    y = x + 1\n\n    return y\n") == ["def f(x):\n    y = x + 1\n\n    return y"]
 
 
+def test_a_texts_trimming_stops_once_its_parsing_budget_is_spent(monkeypatch):
+    from grader.similarity import materials
+
+    text = "Something like:\nz = f(3)\n\nw = z\n"
+    assert text_blocks(text) == ["z = f(3)", "w = z"]
+    monkeypatch.setattr(materials, "ATTEMPT", 200_000)  # the first parse spends the budget: paragraphs read whole
+    assert text_blocks(text) == ["w = z"]
+
+
 def test_a_doctest_session_is_read_without_its_output():
     assert text_blocks(">>> a = Value(3.0)\n>>> (a * a).data\n9.0\n") == ["a = Value(3.0)\n(a * a).data"]
 
