@@ -42,6 +42,7 @@ from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_d
 from .figures import REFERENCE_NAME, known_figures
 from .hand_in import OTHER_WEIGHT, handed_in, other_files, with_other_files  # noqa: F401  OTHER_WEIGHT: the API's
 from .handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts
+from .materials import READ_FORMS, MaterialError, material_code
 from .public_match import matched
 from .regions import matches
 from .unparse import unparse
@@ -285,7 +286,7 @@ def shipped_sources(starter: dict[str, str]) -> dict[str, str]:
     starter has a file it is compared with (SHIPPED_FOR: 07-mlp-xor's nn.py, a network compared with micrograd's
     network, an engine with its engine; 10-neuron's neuron.py, one neuron with micrograd's `Neuron`)."""
     given = {Path(name).name for name in starter}
-    return {name: text for name, text in public_sources([PUBLIC_ARCHIVE]).items()
+    return {name: text for name, text in public_sources([PUBLIC_ARCHIVE], (".py",)).items()
             if Path(name).name == "engine.py" or given & set(SHIPPED_FOR.get(Path(name).name, (Path(name).name,)))}
 
 
@@ -296,20 +297,24 @@ def _distinct(sources: dict[str, str]) -> dict[str, str]:
     return {name: text for name, text in sources.items() if not (text in seen or seen.add(text))}
 
 
-def public_sources(archives: list[Path]) -> dict[str, str]:
-    """{source name: text} of every .py file under the archives, named '<archive>/<path inside it>'."""
+def public_sources(archives: list[Path], forms: tuple[str, ...] = READ_FORMS) -> dict[str, str]:
+    """{source name: Python text} of every file under the archives whose form FORMS names, named '<archive>/<path
+    inside it>': a `.py` as it is, the code of a markdown post, a notebook, an HTML page or a text (materials.py)."""
     sources: dict[str, str] = {}
     for archive in archives:
         archive = Path(archive)
         if not archive.exists():
             raise SimilarityError(f"--public {archive}: no such file or folder")
-        files = [archive] if archive.is_file() else sorted(p for p in archive.rglob("*.py") if p.is_file())
+        files = [archive] if archive.is_file() else sorted(p for p in archive.rglob("*")
+                                                           if p.is_file() and p.suffix.lower() in forms)
         for path in files:
             name = path.name if path == archive else f"{archive.name}/{path.relative_to(archive).as_posix()}"
-            try:
-                sources[name] = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise SimilarityError(f"--public: {path} cannot be read as UTF-8 text ({exc})") from None
+            try:  # a file passed by name is read whatever its form, as Python when it is none of FORMS (`engine`)
+                code = material_code(path, forms, otherwise=".py" if path == archive else None)
+            except MaterialError as exc:
+                raise SimilarityError(str(exc)) from None
+            if code.strip() or path.suffix.lower() == ".py" or path == archive:  # a text with no code is no source
+                sources[name] = code
     return sources
 
 

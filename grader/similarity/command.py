@@ -18,8 +18,9 @@ from .cohort import THRESHOLD
 @click.option("--starter", "starters", multiple=True, type=click.Path(exists=True, path_type=Path),
               help="A starter file, folder or notebook to subtract instead (repeatable).")
 @click.option("--public", multiple=True, type=click.Path(exists=True, path_type=Path),
-              help="A folder (or file) of public solutions to compare against (repeatable), besides "
-                   "karpathy/micrograd's engine.")
+              help="A folder (or file) of public solutions or course materials to compare against (repeatable), "
+                   "besides karpathy/micrograd's engine: the code of its .py files, and of its .md, .ipynb, .html "
+                   "and .txt files (code blocks, code cells, <pre>, doctest sessions).")
 @click.option("--no-micrograd", is_flag=True, help="Leave out the shipped public source, karpathy/micrograd's engine.")
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="The class's scores file: the same failures on the same probes count as extra evidence.")
