@@ -2,7 +2,7 @@
 `self._grad = g` over a field the `grad` property names.
 
 overwrites.setter_calls took a method for a gradient's setter only where its one statement wrote a field that
-source_tree.grad_names knows (`grad`, or what a `grad` property or `grad = property(getGrad, setGrad)` holds). A
+grad_names.grad_names knows (`grad`, or what a `grad` property or `grad = property(getGrad, setGrad)` holds). A
 Java programmer's `setGrad(other.getData() * out.getGrad())` in `__mul__`'s rule then scored 38/63 with nothing said
 where the setter writes a field no property names: a `grad` property that calls the accessors (`return
 self.getGrad()`, `self.setGrad(value)`), a `__getattr__`/`__setattr__` that routes `grad` to them, a setter that checks

@@ -8,7 +8,7 @@ class deriving from a `GradBase` of a file handed in beside it, were no setters 
 line). The accessors of the classes a file's classes derive from in the submission's other modules are now read too
 (overwrites.inherited_accessors), and a rule a lambda calls (`out.rule = lambda: self._mul_rule(other, out)`) is a
 rule (source_patterns._called_in_rules). A property that hands back the gradient's field (`@property def g(self):
-return self._g`) is another name of the gradient (source_tree.grad_names): `self.g = o.data * out.g` is said.
+return self._g`) is another name of the gradient (grad_names.grad_names): `self.g = o.data * out.g` is said.
 tests/fixtures/diag40/engine holds the correct engines in three styles; each bug is planted here. No score moves.
 
 10-neuron named any neuron whose every gradient is a whole multiple (2 or more) of PyTorch's a backward() run twice,

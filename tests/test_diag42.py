@@ -21,7 +21,7 @@ recursive sort that appends a node before its inputs, walked reversed (the varia
 topological order instead of reversed", with no line, or "Your `-` backward gives the gradient to a only": now the
 walk reversed-pre-order, at the `append`, tried only where the source shows that sort); an `=` into a gradient kept
 under a key that is a module's constant (`self._s[GRAD]`) or in a field `__setattr__`/`__getattr__` route `grad` to
-(`self._g`): named with no line (overwrites._str_key, source_tree._routed_fields).
+(`self._g`): named with no line (overwrites._str_key, grad_names._routed_fields).
 """
 import shutil
 from pathlib import Path

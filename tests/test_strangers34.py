@@ -25,7 +25,7 @@ What these found (before -> after):
   claims nothing about a backward() that calls a function of another of the student's modules.
 - `=` for `+=` in `__add__`'s rule, written to `self.градиент` (the field behind a `grad` property), was named
   without a line: the `assign-grad` reading knew `.grad` alone. It now also knows the field a `grad` property hands
-  back or its setter writes (source_tree.grad_names): engine.py, line 44. Its walk, forwards, had no line either:
+  back or its setter writes (grad_names.grad_names): engine.py, line 44. Its walk, forwards, had no line either:
   walk_places read engine.py alone; it now follows backward() into the student's module it imports the walk from
   (walk_file_place): graph.py, line 21.
 - Every correct engine 63/63 but the one that imports numpy (optionally, in a try): 62/63, the one point

@@ -1,6 +1,6 @@
 """The methods of a student's engine that write or hand back a node's gradient, read from its syntax tree
 (source_tree.py): Java-style accessors, `def setGrad(self, g): self._grad = g` and `def getGrad(self): return
-self._grad` (session 37), by the fields source_tree.grad_names knows or by their names (`set_grad`,
+self._grad` (session 37), by the fields grad_names.grad_names knows or by their names (`set_grad`,
 `getGradient`). Moved out of source_tree.py in session 42, to keep it under the line limit.
 """
 
@@ -9,13 +9,14 @@ from __future__ import annotations
 import ast
 import re
 
-from .source_tree import FUNCTIONS, grad_names
+from .grad_names import grad_names
+from .source_tree import FUNCTIONS
 
 
 def grad_accessors(tree) -> tuple[frozenset, frozenset]:
     """(setters, getters): the names of the methods that write a node's gradient from their one argument
     (`def setGrad(self, g): self._grad = g`) and that only hand it back (`def getGrad(self): return self._grad`),
-    by source_tree.grad_names's fields (session 37: Java-style accessors). A method named as a gradient's accessor
+    by grad_names.grad_names's fields (session 37: Java-style accessors). A method named as a gradient's accessor
     (`setGrad`, `set_grad`, `getGradient`) is one whatever its field (`self.m_grad`, `self.state["grad"]`), and a
     setter may check its argument first (`if not isinstance(g, float): raise TypeError(...)`) and hand itself back
     after (`return self`: a fluent setter; session 39). Remembered on the tree."""

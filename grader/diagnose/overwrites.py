@@ -16,7 +16,8 @@ from .rule_owner import rule_of
 from .source_patterns import (_RESET_NAME, _called_in_rules, _chains_in, _dotted, _enclosing, _is_number,
                               _reads_any_grad, grad_assignments)
 from .accessors import grad_accessors
-from .source_tree import FUNCTIONS, grad_names, superseded, tree_of
+from .grad_names import grad_names
+from .source_tree import FUNCTIONS, superseded, tree_of
 
 
 def assign_grad(tree, parents, filename, files=None):

@@ -41,7 +41,7 @@ def rule_of(tree, parents, node, functions) -> str | None:
 
 
 def reads_a_gradient(value, function, names) -> bool:
-    """Whether the expression VALUE reads a gradient (an attribute in NAMES, source_tree.grad_names), itself or
+    """Whether the expression VALUE reads a gradient (an attribute in NAMES, grad_names.grad_names), itself or
     through a local name FUNCTION assigns one to (`g = self.grad` above a `match`: `a.grad = b.data * g`)."""
     def reads(expr):
         return any(isinstance(n, ast.Attribute) and n.attr in names for n in ast.walk(expr))

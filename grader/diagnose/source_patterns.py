@@ -14,7 +14,8 @@ from ..parsing import called_name
 from .generators import passes_a_gradient
 from .pulled import pulled_sum
 from .rule_owner import in_a_lambda_in_a_function, reads_a_gradient, rule_of
-from .source_tree import FUNCTIONS, children, grad_names, superseded
+from .grad_names import grad_names
+from .source_tree import FUNCTIONS, children, superseded
 
 _SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", re.IGNORECASE)
 _RESET_NAME = re.compile(r"zero|reset|clear|init", re.IGNORECASE)
@@ -195,7 +196,7 @@ def _chains_in(tree, expr):
 
 def _reads_any_grad(expr, names=frozenset({"grad"})):
     """Whether `expr` reads some `x.grad` (a backward rule's `out.grad`, or the node's own), by any of NAMES
-    (source_tree.grad_names)."""
+    (grad_names.grad_names)."""
     return any(isinstance(n, ast.Attribute) and n.attr in names for n in ast.walk(expr))
 
 
