@@ -503,7 +503,8 @@ def scores(honest: dict[str, str], exercise: str | None = None, steps=None, evas
 
 
 def main() -> None:
-    sys.path.insert(0, str(ROOT))
+    if str(ROOT) not in sys.path:
+        sys.path.append(str(ROOT))  # after PYTHONPATH: a checkout of other code can be measured with these fixtures
     from tests.similarity.test_similarity import CLASS, engine
 
     exercise = sys.argv[1] if len(sys.argv) > 1 else None
