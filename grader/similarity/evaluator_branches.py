@@ -174,9 +174,15 @@ def _reads_names(function) -> bool:
     return any(isinstance(n, ast.Name) and n.id not in own for part in body for n in walk(part))
 
 
+def _ending(statements):
+    """The block's first `return` or `raise` of its own (not one in a block inside it), or None: what follows it
+    never runs, so a block that ends in it ends so whatever is written after it (`raise E; ()`, `return x; x`)."""
+    return next((s for s in statements if isinstance(s, (ast.Return, ast.Raise))), None)
+
+
 def _raises(statements) -> bool:
-    return bool(statements) and isinstance(statements[-1], ast.Raise)
+    return isinstance(_ending(statements), ast.Raise)
 
 
 def _returns(statements) -> bool:
-    return bool(statements) and isinstance(statements[-1], (ast.Return, ast.Raise))
+    return _ending(statements) is not None

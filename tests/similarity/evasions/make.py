@@ -24,30 +24,15 @@ i = next(k for k, l in enumerate(lines) if l.strip().startswith("def __add__"))
 lines.insert(i, "    # -- arithmetic --\x0c-- ops below --")
 (out / "formfeed.py").write_text("\n".join(lines))
 
-# 2. an annotation on every assignment
-class Annotate(ast.NodeTransformer):
-    def visit_Assign(self, node):
-        self.generic_visit(node)
-        t = node.targets[0]
-        if len(node.targets) == 1 and isinstance(t, (ast.Name, ast.Attribute, ast.Subscript)):
-            return ast.copy_location(ast.AnnAssign(t, ast.Name("float", ast.Load()), node.value,
-                                                   int(isinstance(t, ast.Name))), node)
-        return node
-(out / "annotated.py").write_text(ast.unparse(ast.fix_missing_locations(Annotate().visit(ast.parse(src)))) + "\n")
+# 2. an annotation on every assignment; 3. `()` after every statement (the transformers are bench/similarity/
+# l3_evasions.py's, which puts them on level-3 copies too)
+import sys
 
-# 3. `()` after every statement
-class Parens(ast.NodeTransformer):
-    def generic_visit(self, node):
-        super().generic_visit(node)
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                new = []
-                for s in block:
-                    new += [s, ast.Expr(ast.Tuple([], ast.Load()))]
-                setattr(node, field, new)
-        return node
-(out / "parens.py").write_text(ast.unparse(ast.fix_missing_locations(Parens().visit(ast.parse(src)))) + "\n")
+sys.path.insert(0, "bench/similarity")
+from l3_evasions import annotated, parens  # noqa: E402
+
+(out / "annotated.py").write_text(annotated(src))
+(out / "parens.py").write_text(parens(src))
 
 # 4. packed with zlib + base64 and run with exec
 payload = base64.b64encode(zlib.compress(src.encode())).decode()
@@ -69,9 +54,6 @@ body = "".join(("    " + line if line.strip() else "") + "\n" for line in src.rs
 
 # 7. session 13 (simread): spellings of the class and its blocks that a student who read the reading could choose,
 # each made by bench/similarity/read_tricks.py's script of that name (from the tree: comments go)
-import sys
-
-sys.path.insert(0, "bench/similarity")
 from read_tricks import TRICKS  # noqa: E402
 
 for name in READ_TRICKS:
