@@ -14,7 +14,7 @@ import pytest
 
 from costs import slow_fixture
 from grader.similarity import SimilarityError, public_sources, read_class, scored
-from grader.similarity.materials import html_blocks, markdown_blocks, material_code, text_blocks
+from grader.similarity.materials import fenced_blocks, html_blocks, markdown_blocks, material_code, text_blocks
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent / "materials"
@@ -82,6 +82,21 @@ def test_markdown_reads_python_and_untagged_code_blocks_only():
     text = ("Run it:\n\n```sh\npip install micrograd\n```\n\nIt prints\n\n```\n0.0707\n```\n\n"
             "```\nx = Value(2.0)\n```\n\nand\n\n    y = x * x\n    y.backward()\n\n- a list item\n    continued\n")
     assert markdown_blocks(text) == ["x = Value(2.0)", "y = x * x\ny.backward()"]
+
+
+def test_fences_a_line_closes_or_that_are_left_open():
+    # as the regular expression read them: a longer fence opens as the shorter one a line closes (its tag read
+    # from what follows it: none after backticks, `~` after tildes); a fence inside a block is its text
+    lines = ["````py", "x = 1", "```", "~~~~", "~~~ python", "y = 2", "  ~~~  ", "```a", "```", "~~~ py", "z = 3"]
+    assert fenced_blocks(lines) == [(0, 2, "", "x = 1\n"), (3, 6, "~", "~~~ python\ny = 2\n"), (7, 8, "a", "")]
+    assert fenced_blocks(["```a"] * 20_000) == []  # 100 KB: 58 s of CPU with the regular expression (review43b)
+    assert markdown_blocks("```python\nx = 1\n" * 20_000) == []
+
+
+def test_html_with_a_tag_left_open_at_its_end():
+    # Python's parser reads a tag left open at the end again from each `<` after it (20,000: 30 s of CPU)
+    assert html_blocks("<pre>x = f(1)</pre><pre><code>" + "<a " * 20_000) == ["x = f(1)"]
+    assert html_blocks("<pre>x = f(1)</pre>") == ["x = f(1)"]
 
 
 def test_html_reads_pre_and_code_with_entities_and_line_breaks(tmp_path):
