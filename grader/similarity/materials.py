@@ -41,6 +41,8 @@ import textwrap
 from html.parser import HTMLParser
 from pathlib import Path
 
+from ..parsing import tree_or_none
+
 READ_FORMS = (".py", ".md", ".markdown", ".ipynb", ".html", ".htm", ".txt")
 MOST_BYTES = 32 * 1024 * 1024  # a material's file, read whole: a lecture notebook with its plots is a few MiB
 MOST_TRIMMED = 8  # lines of prose trimmed off a plain text's paragraph, at most, at each end
@@ -302,10 +304,8 @@ def _read(block: str) -> tuple[str, list] | None:
     code = textwrap.dedent("\n".join(lines)).strip("\n")
     if not code.strip():
         return None
-    try:
-        return code, ast.parse(code).body
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+    tree = tree_or_none(code)  # grader/parsing: no other thread's parse inside it, its warnings not printed
+    return None if tree is None else (code, tree.body)
 
 
 def _code_like(body: list) -> bool:
