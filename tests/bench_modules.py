@@ -2,6 +2,7 @@
 
 import collections
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -58,3 +59,21 @@ def holds_its_recipe(tmp_path, name, *, members, independent, levels, public, bu
     assert sum(m["kind"].startswith("independent") for m in found.values()) == independent
     assert (tmp_path / name / "main" / "starter" / starter).is_file()
     assert (tmp_path / name / "public" / starter).is_file()
+
+
+def files_of(folder):
+    """Every file under FOLDER by its relative path, as bytes: a class written again is compared byte for byte."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def writes_what_is_committed(module, monkeypatch, tmp_path, parts=("main/submissions",)):
+    """A blind class's write.py (MODULE: its bench script) writes into TMP_PATH each of PARTS (and its materials when
+    `materials` is among them) and labels.json exactly as committed; returns the labels it wrote."""
+    write = load_writer(module, monkeypatch)
+    labels = write.write_class(tmp_path)
+    if "materials" in parts:
+        write.write_materials(tmp_path)
+    for part in parts:
+        assert files_of(tmp_path / part) == files_of(module.CLASS / part), part
+    assert json.loads((module.CLASS / "labels.json").read_text(encoding="utf-8")) == labels
+    return labels

@@ -4,29 +4,18 @@ starter): what its writer makes is what is committed, byte for byte (zips too); 
 checked and its labels hold issue 27's recipe; the check fails the slips its labelled bugs make."""
 
 import collections
-import json
 import shutil
 
 import pytest
-from bench_modules import load_bench, load_writer
+from bench_modules import load_bench, writes_what_is_committed
 
 EVASIONS = {"form feed in a comment", "annotation on every assignment", "() after every statement",
             "zlib+base64 and exec"}
 
 
-def _files(folder):
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 def test_the_writer_makes_what_is_committed(monkeypatch, tmp_path):
     """write.py makes every hand-in (folders and zips), the course texts and labels.json as committed."""
-    sim41b1 = load_bench("sim41b1")
-    write = load_writer(sim41b1, monkeypatch)
-    labels = write.write_class(tmp_path)
-    write.write_materials(tmp_path)
-    for part in ("main/submissions", "materials"):
-        assert _files(tmp_path / part) == _files(sim41b1.CLASS / part), part
-    assert json.loads((sim41b1.CLASS / "labels.json").read_text(encoding="utf-8")) == labels
+    writes_what_is_committed(load_bench("sim41b1"), monkeypatch, tmp_path, ("main/submissions", "materials"))
     assert len(list((tmp_path / "main" / "submissions").iterdir())) == 46
     assert sum(1 for p in (tmp_path / "main" / "submissions").rglob("hw2.zip")) == 19
 
@@ -82,13 +71,7 @@ def test_the_lectures_package_passes_and_each_slip_fails(tmp_path, path, right, 
 
 def test_the_second_writer_makes_what_is_committed(monkeypatch, tmp_path):
     """sim41b2's write.py makes every nn.py, the course texts and labels.json as committed."""
-    sim41b2 = load_bench("sim41b2")
-    write = load_writer(sim41b2, monkeypatch)
-    labels = write.write_class(tmp_path)
-    write.write_materials(tmp_path)
-    for part in ("main/submissions", "materials"):
-        assert _files(tmp_path / part) == _files(sim41b2.CLASS / part), part
-    assert json.loads((sim41b2.CLASS / "labels.json").read_text(encoding="utf-8")) == labels
+    labels = writes_what_is_committed(load_bench("sim41b2"), monkeypatch, tmp_path, ("main/submissions", "materials"))
     assert len(labels["main"]) == 40
 
 

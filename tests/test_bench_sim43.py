@@ -8,7 +8,7 @@ import json
 import shutil
 
 import pytest
-from bench_modules import holds_its_recipe, load_bench, load_writer
+from bench_modules import holds_its_recipe, load_bench, writes_what_is_committed
 
 from grader.load import load_folder
 
@@ -16,18 +16,11 @@ EVASIONS = {"form feed in a comment", "annotation on every assignment", "() afte
             "zlib+base64 and exec"}
 
 
-def _files(folder):
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 @pytest.mark.parametrize("name, count", [("sim43b1", 48), ("sim43b2", 41)])
 def test_the_writer_makes_what_is_committed(monkeypatch, tmp_path, name, count):
     """write.py makes every hand-in (sim43b1: 47 folders and the metadata file) and labels.json as committed."""
     module = load_bench(name)
-    write = load_writer(module, monkeypatch)
-    labels = write.write_class(tmp_path)
-    assert _files(tmp_path / "main" / "submissions") == _files(module.CLASS / "main" / "submissions")
-    assert json.loads((module.CLASS / "labels.json").read_text(encoding="utf-8")) == labels
+    writes_what_is_committed(module, monkeypatch, tmp_path)
     assert len(list((tmp_path / "main" / "submissions").iterdir())) == count
 
 
