@@ -4,7 +4,7 @@ Run once from the repository root; the files it writes are committed and the tes
 The plain copy is the engine itself (tests/fixtures/general/correct-dict-writeback; for the c_*.py files of session 16,
 tests/fixtures/submissions/correct-closures).
 """
-import ast, base64, zlib
+import ast
 from pathlib import Path
 
 src = Path("tests/fixtures/general/correct-dict-writeback/engine.py").read_text()
@@ -18,25 +18,18 @@ FRESH_TRICKS = ("operator-calls", "type-of-self", "globals-lookup", "module-qual
 # private names mangled, imports in functions
 FRESH15_TRICKS = ("not-not", "if-true-else", "dict-stores", "star-import", "mangled", "imports-in-functions")
 
-# 1. one form feed in a comment inside the class body: str.splitlines() breaks the line there
-lines = src.split("\n")
-i = next(k for k, l in enumerate(lines) if l.strip().startswith("def __add__"))
-lines.insert(i, "    # -- arithmetic --\x0c-- ops below --")
-(out / "formfeed.py").write_text("\n".join(lines))
-
-# 2. an annotation on every assignment; 3. `()` after every statement (the transformers are bench/similarity/
-# l3_evasions.py's, which puts them on level-3 copies too)
+# 1. one form feed in a comment inside the class body: str.splitlines() breaks the line there; 2. an annotation on
+# every assignment; 3. `()` after every statement; 4. packed with zlib + base64 and run with exec (the four are
+# bench/similarity/l3_evasions.py's, which puts them on level-3 copies too)
 import sys
 
 sys.path.insert(0, "bench/similarity")
-from l3_evasions import annotated, parens  # noqa: E402
+from l3_evasions import annotated, form_feed, packed, parens  # noqa: E402
 
+(out / "formfeed.py").write_text(form_feed(src))
 (out / "annotated.py").write_text(annotated(src))
 (out / "parens.py").write_text(parens(src))
-
-# 4. packed with zlib + base64 and run with exec
-payload = base64.b64encode(zlib.compress(src.encode())).decode()
-(out / "packed.py").write_text(f"import base64, zlib\nexec(zlib.decompress(base64.b64decode({payload!r})))\n")
+(out / "packed.py").write_text(packed(src))
 
 # 5. every assignment to one name as a walrus expression statement: `(x := e)` (the ninth class's walrus)
 class Walrus(ast.NodeTransformer):
