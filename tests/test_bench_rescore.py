@@ -135,6 +135,24 @@ def test_the_sets_add_up_their_classes():
                                     "validation: 1 classes, mean AP 0.9000, L3 3/3, L4 4/4, hard 0, pub 0"]
 
 
+
+def test_the_ranked_pairs_name_the_hard_pairs_of_the_top_k_and_the_copies_below_it():
+    members = {"a": {"cluster": "c1", "level": 1}, "b": {"cluster": "c1", "level": 1},
+               "c": {"cluster": "c2", "level": 4}, "d": {"cluster": "c2", "level": 4},
+               "h1": {"cluster": None, "level": None, "hard_pair": "h1"},
+               "h2": {"cluster": None, "level": None, "hard_pair": "h1"},
+               "p1": {"cluster": "public", "level": None}, "p2": {"cluster": "public", "level": None},
+               "e": {"cluster": None, "level": None}}
+    scores = {"main": {"pairs": {"a|b": 0.99, "h1|h2": 0.97, "c|d": 0.41, "p1|p2": 0.6, "a|e": 0.5, "b|e": 0.3},
+                       "public": {}}}
+    ranked = rescore.ranked_pairs(scores, {"main": members})
+    assert ranked == {"k": 2, "pairs": [
+        {"rank": 1, "pair": "a|b", "score": 0.99, "kind": "copy", "level": 1},
+        {"rank": 2, "pair": "h1|h2", "score": 0.97, "kind": "hard", "level": None},  # the hard pair in the top k
+        {"rank": 3, "pair": "p1|p2", "score": 0.6, "kind": "public", "level": None},
+        {"rank": 5, "pair": "c|d", "score": 0.41, "kind": "copy", "level": 4}]}  # a|e (0.5) and b|e: honest, below k
+    assert run.measures(scores, {"main": members})["hard_negatives_in_top_k"] == 1
+
 @pytest.mark.parametrize("argv,dropped", [
     (["rescore.py", "--eighteenth"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--nineteenth"], ["--first-seeds", "--second-seeds", "--third"]),

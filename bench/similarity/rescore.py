@@ -5,7 +5,7 @@
                                         --eleventh, --twelfth, --thirteenth, --fourteenth,
                                         --fifteenth, --sixteenth, --seventeenth,
                                         --eighteenth, --nineteenth] [--json OUT]
-                                        [--against OLD]
+                                        [--against OLD] [--pairs OUT]
 
 Reading a cohort (normalisation, fingerprints, traits: `read_cohort`) is nearly all of what run.py spends on it;
 scoring it (cohort.py, scores.py) takes a fraction of a second. This keeps each cohort's reading in
@@ -15,7 +15,9 @@ scores from there: a change to the scoring is measured on every class in seconds
 this machine; a change to the reading reads again (once). The measures are run.py's (`measures`, ours only: no
 anchors, no timing), one line a class, then the mean average precision and the level-3 and level-4 copies, hard and
 public pairs in the top k over the tuning and the validation seeds (`SETS`). --against OLD (an earlier --json) prints
-only the classes whose figures moved, each beside its old ones. A run that names a tuning class, or seeds of its own
+only the classes whose figures moved, each beside its old ones. --pairs OUT writes each class's labelled pairs that
+the measures turn on, ranked (`ranked_pairs`): every pair of its top k, and every copy, hard and public pair scored
+above 0 below it: which hard pair stands in the top k, at what score, above which copies. A run that names a tuning class, or seeds of its own
 for the first, second or third class, leaves out run.py's held-out default seeds unless they are given
 (run.without_held_out_defaults).
 """
@@ -23,6 +25,7 @@ for the first, second or third class, leaves out run.py's held-out default seeds
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import pickle
 import statistics
@@ -89,10 +92,31 @@ def kept_reading(folder: Path, cache: Path):
     return reading
 
 
+def class_scores(data: Path, cache: Path) -> dict:
+    """run.our_scores of one labelled class, each cohort's reading kept in CACHE."""
+    return run.our_scores(data, cohort_of=lambda folder: kept_reading(folder, cache))
+
+
 def rescore(data: Path, labels: dict, cache: Path) -> dict:
     """run.py's measures of our scores on one labelled class, each cohort's reading kept in CACHE."""
-    scores = run.our_scores(data, cohort_of=lambda folder: kept_reading(folder, cache))
-    return run.measures(scores, labels, run.THRESHOLD)
+    return run.measures(class_scores(data, cache), labels, run.THRESHOLD)
+
+
+def ranked_pairs(scores: dict, labels: dict) -> dict:
+    """The labelled pairs the measures turn on, in run.ranking's order (ties: negatives first): {"k": the class's copy
+    pairs, "pairs": [{"rank", "pair", "score", "kind", "level"}]} for every pair of the top k, and every copy, hard and
+    public pair below it that scores above 0. KIND: "copy" (LEVEL its level), "hard" (a hard negative), "public" (two
+    copies of a public source: a negative), "honest" (any other negative)."""
+    public = {f"{a}|{b}" for members in labels.values() for a, b in itertools.combinations(sorted(members), 2)
+              if members[a]["cluster"] == "public" == members[b]["cluster"]}
+    rows = run.ranking(scores, labels)
+    k = sum(row[1] for row in rows)
+    out = []
+    for rank, (score, copy, level, hard, key) in enumerate(rows, 1):
+        kind = "copy" if copy else "hard" if hard else "public" if key in public else "honest"
+        if rank <= k or (kind != "honest" and score > 0):
+            out.append({"rank": rank, "pair": key, "score": score, "kind": kind, "level": level})
+    return {"k": k, "pairs": out}
 
 
 def summary(measured: dict) -> dict:
@@ -135,11 +159,15 @@ def main():
     parser.description = __doc__.splitlines()[0]
     parser.add_argument("--json", type=Path, help="also write each class's figures here")
     parser.add_argument("--against", type=Path, help="an earlier --json: print only the classes that moved")
+    parser.add_argument("--pairs", type=Path, help="also write each class's ranked labelled pairs here (ranked_pairs)")
     args = parser.parse_args()
     run.without_held_out_defaults(args, sys.argv)
     cache = args.build / "rescore-cache" / reading_digest()
-    rows = {name: summary(rescore(data, labels, cache))
-            for name, (data, labels) in run.labelled_classes(args, reuse=True).items()}
+    rows, pairs = {}, {}
+    for name, (data, labels) in run.labelled_classes(args, reuse=True).items():
+        scores = class_scores(data, cache)
+        rows[name] = summary(run.measures(scores, labels, run.THRESHOLD))
+        pairs[name] = ranked_pairs(scores, labels)
     old = json.loads(args.against.read_text(encoding="utf-8")) if args.against else None
     for name, row in rows.items():
         if old is None:
@@ -150,6 +178,8 @@ def main():
         print(text)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    if args.pairs:
+        args.pairs.write_text(json.dumps(pairs, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
