@@ -41,18 +41,19 @@ def load_writer(module, monkeypatch):
     return write
 
 
-def holds_its_recipe(tmp_path, name, *, members, independent, levels, public, bugs, starter, evasions):
+def holds_its_recipe(tmp_path, name, *, members, independent, levels, public, bugs, starter, evasions, hard=3):
     """Builds the blind class NAME into TMP_PATH (its build raises where a hand-in fails its check, or a labelled bug
-    passes it) and asserts issue 27's recipe on its labels: MEMBERS hand-ins, INDEPENDENT independents, three hard
-    pairs, copy pairs at LEVELS ({level: pairs}), PUBLIC public copies, the labelled BUGS (their ids), the EVASIONS, and
-    the STARTER file in the starter and public folders (sim42's and sim43's classes: one recipe, written once)."""
+    passes it) and asserts issue 27's recipe on its labels: MEMBERS hand-ins, INDEPENDENT independents, HARD hard
+    pairs (three unless given), copy pairs at LEVELS ({level: pairs}), PUBLIC public copies, the labelled BUGS (their
+    ids), the EVASIONS, and the STARTER file in the starter and public folders (sim42's to sim44's classes: one
+    recipe, written once)."""
     run = load_bench("run")
     labels = load_bench(name).build(tmp_path / name)
     found = labels["main"]
     rows = list(run.labelled_pairs(labels))
     assert len(found) == members
     assert collections.Counter(level for _, _, copy, level, _ in rows if copy) == levels
-    assert sum(hard for *_, hard in rows) == 3
+    assert sum(is_hard for *_, is_hard in rows) == hard
     assert sum(m["cluster"] == "public" for m in found.values()) == public
     assert sorted(sid for sid, m in found.items() if "bug" in m) == bugs
     assert {m["evasion"] for m in found.values() if "evasion" in m} == evasions

@@ -86,6 +86,8 @@ import sim42b1  # noqa: E402
 import sim42b2  # noqa: E402
 import sim43b1  # noqa: E402
 import sim43b2  # noqa: E402
+import sim44b1  # noqa: E402
+import sim44b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -697,6 +699,22 @@ def arguments() -> argparse.ArgumentParser:
                              "recursion over the names' index), the four evasions, against karpathy/micrograd's "
                              "nn.py adapted (its public/); also measured with its materials/ passed as --public; "
                              "held out: measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim44b1", action="store_true",
+                        help="also session 44's first blind class (sim44b1/, 44 hand-ins written by hand, blind to "
+                             "the method, of 05-backward's engine in a Blackboard download (ids the usernames, the "
+                             "latest of two attempts graded), copies made with an AI assistant: four hard-negative "
+                             "pairs of honest students who each had an assistant write the engine, six sources "
+                             "copied at levels 3-4 as an assistant rewrites a friend's file, levels 1-2 with the four "
+                             "evasions, against karpathy/micrograd's engine.py (its public/); also measured with its "
+                             "materials/ passed as --public; held out: measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim44b2", action="store_true",
+                        help="also session 44's second blind class (sim44b2/, 40 long engine.py files written by "
+                             "hand, blind to the method, of 04-more-ops in a Canvas download (ids lastfirst_userid), "
+                             "five partial copies of one region (backward and its sort, the operations, the helpers) "
+                             "at levels 1-3, three whole-file copies at level 4 by hand, three hard-negative pairs "
+                             "from the README, against karpathy/micrograd's engine.py (its public/); also measured "
+                             "with its materials/ passed as --public; held out: measured once, never tuned on; "
+                             "measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -847,7 +865,7 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
                          ("sim39b2", sim39b2), ("sim40b1", sim40b1),
                          ("sim40b2", sim40b2), ("sim41b1", sim41b1), ("sim41b2", sim41b2),
                          ("sim42b1", sim42b1), ("sim42b2", sim42b2), ("sim43b1", sim43b1),
-                         ("sim43b2", sim43b2)):
+                         ("sim43b2", sim43b2), ("sim44b1", sim44b1), ("sim44b2", sim44b2)):
         if getattr(args, name):
             folder = args.build / name
             classes[f"{name} class, {module.EXERCISE} (by hand, blind, {name}/, held out)"] = (
@@ -871,7 +889,7 @@ ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1
                  "sim36b1", "sim36b2", "sim36p", "sim36q", "sim37b1",
                  "sim37b2", "sim38b1", "sim38b2", "sim39b1", "sim39b2",
                  "sim40b1", "sim40b2", "sim41b1", "sim41b2", "sim42b1", "sim42b2",
-                 "sim43b1", "sim43b2")
+                 "sim43b1", "sim43b2", "sim44b1", "sim44b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

@@ -1,0 +1,182 @@
+"""A scalar-valued reverse-mode autograd engine.
+
+Every operation makes a new `Value` that remembers its inputs and a small
+`_backward` closure. The closure knows only its own *local* derivative and
+multiplies it by the gradient arriving from above (`out.grad`): the chain rule,
+one node at a time. Calling those closures from the output back to the inputs
+is backpropagation.
+"""
+
+import math
+
+
+class Value:
+    """A scalar, the gradient of the final output with respect to it, and how it was made."""
+
+    def __init__(self, data, _children=(), _op=""):
+        self.data = data
+        self.grad = 0  # d(output)/d(self): nothing has flowed back yet
+        self._backward = lambda: None  # a leaf passes nothing on
+        # The inputs, each once, in the order given. (A set would iterate in
+        # memory-address order, so gradients summed along several paths could
+        # differ in the last bit from one run to the next.)
+        self._prev = tuple(dict.fromkeys(_children))
+        self._op = _op  # for printing and drawing graphs
+
+    # -- the basic operations: each knows its own local derivative -------------
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data + other.data, (self, other), "+")
+
+        def _backward():
+            # d(a + b)/da = 1 and d(a + b)/db = 1: the gradient passes through.
+            # += because a node used twice receives gradient along both paths.
+            self.grad += out.grad
+            other.grad += out.grad
+
+        out._backward = _backward
+        return out
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data * other.data, (self, other), "*")
+
+        def _backward():
+            # d(a * b)/da = b and d(a * b)/db = a: each gets the *other* operand
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    def __pow__(self, k):
+        """self ** k, for a constant int or float k."""
+        assert isinstance(k, (int, float)), "only constant int/float powers are supported"
+        return self._single(self.data ** k, k * self.data ** (k - 1), f"**{k}")
+
+    def relu(self):
+        out = Value(0 if self.data < 0 else self.data, (self,), "ReLU")
+
+        def _backward():
+            # 1 where the output is positive, else 0 (so relu'(0) = 0)
+            self.grad += (out.data > 0) * out.grad
+
+        out._backward = _backward
+        return out
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        out = Value(t, (self,), "tanh")
+
+        def _backward():
+            # d tanh(x)/dx = 1 - tanh(x)**2, written with the *output* t
+            self.grad += (1 - t**2) * out.grad
+
+        out._backward = _backward
+        return out
+
+    def exp(self):
+        ex = math.exp(self.data)
+        return self._single(ex, ex, "exp")
+
+    def log(self):
+        return self._single(math.log(self.data), 1 / self.data, "log")
+
+    # -- backpropagation -------------------------------------------------------
+
+    def backward(self):
+        """Add d(self)/d(v) into v.grad for every v that self depends on, starting from d(self)/d(self) = 1."""
+        # Topological order: every node after all of its inputs. Depth-first
+        # with a visited set, but with an explicit stack instead of recursion,
+        # so a chain 100,000 nodes long does not hit Python's recursion limit.
+        topo, visited = [], set()
+        stack = [(self, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if children_done:
+                topo.append(node)
+            elif node not in visited:
+                visited.add(node)
+                stack.append((node, True))
+                for child in node._prev:
+                    if child not in visited:
+                        stack.append((child, False))
+
+        # dL/dL = 1: the seed that every other gradient is a multiple of
+        self.grad = 1
+        # reverse topological order: each node's grad is complete before it is passed on
+        for node in reversed(topo):
+            node._backward()
+
+    # -- derived operations: their gradients come "for free" -------------------
+
+    def __neg__(self):  # -self
+        return self._single(-self.data, -1, "neg")
+
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __sub__(self, other):  # self - other
+        return self + (-other)
+
+    def __rsub__(self, other):  # other - self
+        return (-self).__add__(other)
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __truediv__(self, other):  # self / other
+        if isinstance(other, Value):
+            return self * other ** -1
+        return self * (1 / other)
+
+    def __rtruediv__(self, other):  # other / self
+        return self ** -1 * other
+
+    def _single(self, value, slope, op):
+        """A node with one input whose slope derivative is the number `slope`."""
+        out = Value(value, (self,), op)
+
+        def _backward():
+            self.grad += slope * out.grad
+
+        out._backward = _backward
+        return out
+
+    def sigmoid(self):
+        sig = 1 / (1 + math.exp(-self.data))
+        return self._single(sig, sig * (1 - sig), "sigmoid")
+
+    def softplus(self):
+        return self._single(math.log1p(math.exp(self.data)), 1 / (1 + math.exp(-self.data)), "softplus")
+
+    def square(self):
+        return self._single(self.data * self.data, 2 * self.data, "sq")
+
+    def __abs__(self):
+        return self._single(abs(self.data), (self.data > 0) - (self.data < 0), "abs")
+
+    def __repr__(self):
+        return "Value(%.5f, grad=%.5f)" % (self.data, self.grad)
+
+
+
+def run_checks():
+    # each pair: (what, function of x, x, expected gradient)
+    checks = [
+        ("cube", lambda x: x ** 3, 2.0, 12.0),
+        ("minus", lambda x: 10 - x, 4.0, -1.0),
+        ("over", lambda x: 2 / x, 0.5, -8.0),
+        ("exp", lambda x: x.exp(), 0.0, 1.0),
+        ("log", lambda x: x.log(), 1.0, 1.0),
+    ]
+    for what, f, x0, want in checks:
+        x = Value(x0)
+        f(x).backward()
+        status = "pass" if abs(x.grad - want) < 1e-9 else "FAIL"
+        print(f"{status}: {what} -> {x.grad} (want {want})")
+
+
+if __name__ == "__main__":
+    run_checks()

@@ -1,0 +1,170 @@
+import math
+
+
+class Value:
+    """ stores a single scalar value and its gradient """
+
+    def __init__(self, data, _children=(), _op=''):
+        self.data = data
+        self.grad = 0
+        # internal variables used for autograd graph construction
+        self._backward = lambda: None
+        self._prev = set(_children)
+        self._op = _op # the op that produced this node, for graphviz / debugging / etc
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data + other.data, (self, other), '+')
+
+        def _backward():
+            self.grad += out.grad
+            other.grad += out.grad
+        out._backward = _backward
+
+        return out
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data * other.data, (self, other), '*')
+
+        def _backward():
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+        out._backward = _backward
+
+        return out
+
+    def __pow__(self, other):
+        assert isinstance(other, (int, float)), "only supporting int/float powers for now"
+        out = Value(self.data**other, (self,), f'**{other}')
+
+        def _backward():
+            self.grad += (other * self.data**(other-1)) * out.grad
+        out._backward = _backward
+
+        return out
+
+    def relu(self):
+        out = Value(0 if self.data < 0 else self.data, (self,), 'ReLU')
+
+        def _backward():
+            self.grad += (out.data > 0) * out.grad
+        out._backward = _backward
+
+        return out
+
+    def exp(self):
+        out = Value(math.exp(self.data), (self,), 'exp')
+
+        def _backward():
+            self.grad += out.data * out.grad
+        out._backward = _backward
+
+        return out
+
+    def log(self):
+        out = Value(math.log(self.data), (self,), 'log')
+
+        def _backward():
+            self.grad += (1 / self.data) * out.grad
+        out._backward = _backward
+
+        return out
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        out = Value(t, (self,), 'tanh')
+
+        def _backward():
+            self.grad += (1 - t**2) * out.grad
+        out._backward = _backward
+
+        return out
+
+    def backward(self):
+
+        # topological order all of the children in the graph
+        topo = []
+        visited = set()
+        def build_topo(v):
+            if v not in visited:
+                visited.add(v)
+                for child in v._prev:
+                    build_topo(child)
+                topo.append(v)
+        build_topo(self)
+
+        # go one variable at a time and apply the chain rule to get its gradient
+        self.grad = 1
+        for v in reversed(topo):
+            v._backward()
+
+    def __neg__(self): # -self
+        return self * -1
+
+    def __radd__(self, other): # other + self
+        return self + other
+
+    def __sub__(self, other): # self - other
+        return self + (-other)
+
+    def __rsub__(self, other): # other - self
+        return other + (-self)
+
+    def __rmul__(self, other): # other * self
+        return self * other
+
+    def __truediv__(self, other): # self / other
+        return self * other**-1
+
+    def __rtruediv__(self, other): # other / self
+        return other * self**-1
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
+
+
+# ---------------------------------------------------------------------------
+# Diego Reyes - HW4 tests. The class above is micrograd's engine.py (github.com/karpathy/micrograd, MIT license,
+# Copyright (c) 2020 Andrej Karpathy), with exp, log and tanh added by me for this homework.
+# ---------------------------------------------------------------------------
+
+def show(label, *values):
+    print(label, " ".join(f"{v.data:.4f}/{v.grad:.4f}" for v in values))
+
+
+def test_readme():
+    x = Value(2.0)
+    (x**3).backward()
+    show("x^3:", x)
+    a, b = Value(5.0), Value(2.0)
+    (a - b).backward()
+    show("a-b:", a, b)
+    a = Value(0.5)
+    (2 / a).backward()
+    show("2/a:", a)
+
+
+def test_new_ops():
+    x = Value(0.0)
+    x.exp().backward()
+    show("exp:", x)
+    y = Value(1.0)
+    y.log().backward()
+    show("log:", y)
+    z = Value(0.5)
+    z.tanh().backward()
+    show("tanh:", z)
+
+
+def test_mixed():
+    p, q = Value(1.2), Value(-0.7)
+    r = (p * q).tanh() + (p**2).log() - q.exp() / p
+    r.backward()
+    show("mixed:", p, q)
+
+
+if __name__ == "__main__":
+    test_readme()
+    test_new_ops()
+    test_mixed()

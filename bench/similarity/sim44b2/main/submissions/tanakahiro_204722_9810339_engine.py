@@ -1,0 +1,216 @@
+"""A scalar-valued reverse-mode autograd engine.
+
+Every operation makes a new `Value` that remembers its inputs and a small
+`_backward` closure. The closure knows only its own *local* derivative and
+multiplies it by the gradient arriving from above (`out.grad`): the chain rule,
+one node at a time. Calling those closures from the output back to the inputs
+is backpropagation.
+"""
+
+import math
+
+
+class Value:
+    """A scalar, the gradient of the final output with respect to it, and how it was made."""
+
+    def __init__(self, data, _children=(), _op=""):
+        self.data = data
+        self.grad = 0  # d(output)/d(self): nothing has flowed back yet
+        self._backward = lambda: None  # a leaf passes nothing on
+        # The inputs, each once, in the order given. (A set would iterate in
+        # memory-address order, so gradients summed along several paths could
+        # differ in the last bit from one run to the next.)
+        self._prev = tuple(dict.fromkeys(_children))
+        self._op = _op  # for printing and drawing graphs
+
+    # -- the basic operations: each knows its own local derivative -------------
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data + other.data, (self, other), "+")
+
+        def _backward():
+            # d(a + b)/da = 1 and d(a + b)/db = 1: the gradient passes through.
+            # += because a node used twice receives gradient along both paths.
+            self.grad += out.grad
+            other.grad += out.grad
+
+        out._backward = _backward
+        return out
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data * other.data, (self, other), "*")
+
+        def _backward():
+            # d(a * b)/da = b and d(a * b)/db = a: each gets the *other* operand
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    def __pow__(self, k):
+        """self ** k, for a constant int or float k."""
+        assert isinstance(k, (int, float)), "only constant int/float powers are supported"
+        out = Value(self.data ** k, (self,), f"**{k}")
+
+        def _backward():
+            self.grad += k * self.data ** (k - 1) * out.grad
+
+        out._backward = _backward
+        return out
+
+    def relu(self):
+        out = Value(0 if self.data < 0 else self.data, (self,), "ReLU")
+
+        def _backward():
+            # 1 where the output is positive, else 0 (so relu'(0) = 0)
+            self.grad += (out.data > 0) * out.grad
+
+        out._backward = _backward
+        return out
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        out = Value(t, (self,), "tanh")
+
+        def _backward():
+            # d tanh(x)/dx = 1 - tanh(x)**2, written with the *output* t
+            self.grad += (1 - t**2) * out.grad
+
+        out._backward = _backward
+        return out
+
+    def exp(self):
+        out = Value(math.exp(self.data), (self,), "exp")
+
+        def _backward():
+            self.grad += out.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    def log(self):
+        out = Value(math.log(self.data), (self,), "log")
+
+        def _backward():
+            self.grad += 1 / self.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    # -- backpropagation -------------------------------------------------------
+
+    def backward(self):
+        """Add d(self)/d(v) into v.grad for every v that self depends on, starting from d(self)/d(self) = 1."""
+        # Topological order: every node after all of its inputs. Depth-first
+        # with a visited set, but with an explicit stack instead of recursion,
+        # so a chain 100,000 nodes long does not hit Python's recursion limit.
+        topo, visited = [], set()
+        stack = [(self, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if children_done:
+                topo.append(node)
+            elif node not in visited:
+                visited.add(node)
+                stack.append((node, True))
+                for child in node._prev:
+                    if child not in visited:
+                        stack.append((child, False))
+
+        # dL/dL = 1: the seed that every other gradient is a multiple of
+        self.grad = 1
+        # reverse topological order: each node's grad is complete before it is passed on
+        for node in reversed(topo):
+            node._backward()
+
+    # -- derived operations: their gradients come "for free" -------------------
+
+    def __neg__(self):  # -self
+        return self * as_value(-1)
+
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __sub__(self, other):  # self - other
+        return self + (-as_value(other))
+
+    def __rsub__(self, other):  # other - self
+        return as_value(other) + (-self)
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __truediv__(self, other):  # self / other
+        return self * as_value(other) ** -1
+
+    def __rtruediv__(self, other):  # other / self
+        return as_value(other) * self ** -1
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
+
+
+
+# =============================== helpers ===================================
+
+def as_value(x):
+    """x itself if it is a Value, else Value(x)."""
+    if isinstance(x, Value):
+        return x
+    return Value(x)
+
+
+def numerical_derivative(f, xs, i, h=1e-6):
+    """Central difference of f (a function of plain floats) in its i-th argument."""
+    plus = list(xs)
+    minus = list(xs)
+    plus[i] += h
+    minus[i] -= h
+    return (f(*plus) - f(*minus)) / (2 * h)
+
+
+def check_gradients(f, xs, tol=1e-5, verbose=True):
+    """Compare backward() with central differences for f at xs.
+
+    f must work on Values and on floats (math functions are not allowed, use
+    the Value methods and ** only through the wrapper below). Returns True if
+    every gradient is within tol (relative, or absolute near zero).
+    """
+    leaves = [Value(x) for x in xs]
+    out = f(*leaves)
+    out.backward()
+    ok = True
+    for i, leaf in enumerate(leaves):
+        num = numerical_derivative(lambda *a: f(*[Value(t) for t in a]).data, xs, i)
+        err = abs(leaf.grad - num) / max(1.0, abs(num))
+        if err > tol:
+            ok = False
+        if verbose:
+            flag = "ok" if err <= tol else "MISMATCH"
+            print(f"  x{i}: backward={leaf.grad:.8f} numeric={num:.8f} [{flag}]")
+    return ok
+
+
+def graph_lines(root):
+    """Every node under root as 'op(data)' strings, inputs listed before their users."""
+    lines, seen = [], set()
+
+    def visit(node):
+        if node in seen:
+            return
+        seen.add(node)
+        for p in node._prev:
+            visit(p)
+        lines.append(f"{node._op or 'leaf'}({node.data:.4g})")
+
+    visit(root)
+    return lines
+
+
+if __name__ == "__main__":
+    print(check_gradients(lambda a, b: a ** 3 / b - (a * b).exp(), [1.1, 0.4]))
+    print(check_gradients(lambda a: (a * a + 1).log() - 2 / a, [0.8]))
+    print(graph_lines(Value(2.0) ** 2 + 1))
