@@ -256,3 +256,30 @@ def test_a_classmates_idempotency_key_is_no_way_to_their_upload(served):
     his = send("bob", "k1", "x = 2\n").json()
     assert his["id"] != hers["id"] and "repeated" not in his and his["attempts_left"] == hers["attempts_left"]
     assert _rows(svc) == [("alice", "01-mul-backward", "k1", b"x = 1\n"), ("bob", "01-mul-backward", "k1", b"x = 2\n")]
+
+
+# -- grade similarity: a classmate's scratch notebook holding a lone surrogate ----------------------------------------
+
+SURROGATE_NOTEBOOK = ('{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], '
+                      '"source": "x = \\"\\ud800\\"\\ny = 2"}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')
+
+
+def test_a_scratch_notebook_holding_a_lone_surrogate_is_read_and_the_class_record_written(tmp_path):
+    from click.testing import CliRunner
+
+    from grader.cli import main
+    from grader.similarity.hand_in import other_files
+
+    for sid in ("alice", "bob"):
+        _folder(tmp_path / "class" / sid, {"engine.py": CORRECT})
+    (tmp_path / "class" / "bob" / "scratch.ipynb").write_text(SURROGATE_NOTEBOOK, encoding="utf-8")
+    others = other_files(load_entry(tmp_path / "class" / "bob"))
+    assert (others.files, others.limits) == ({"scratch.ipynb": 'x = "\ufffd"\ny = 2\n'}, [])
+    out = tmp_path / "similarity.json"
+    # before: "UnicodeEncodeError: 'utf-8' codec can't encode character '\ud800' in position 5: surrogates not
+    # allowed", exit 1, no record for the whole class
+    said = CliRunner().invoke(main, ["similarity", str(tmp_path / "class"), "--no-micrograd", "-o", str(out)])
+    assert (said.exit_code, said.exception) == (0, None)
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert {row["id"]: row.get("other_files") for row in record["submissions"]} == {
+        "alice": None, "bob": ["scratch.ipynb"]}
