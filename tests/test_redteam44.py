@@ -283,3 +283,35 @@ def test_a_scratch_notebook_holding_a_lone_surrogate_is_read_and_the_class_recor
     record = json.loads(out.read_text(encoding="utf-8"))
     assert {row["id"]: row.get("other_files") for row in record["submissions"]} == {
         "alice": None, "bob": ["scratch.ipynb"]}
+
+
+def _notebook_of(cells: list, **metadata) -> str:
+    return json.dumps({"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                                  "source": c} for c in cells], "metadata": metadata, "nbformat": 4,
+                       "nbformat_minor": 5})
+
+
+HEAVY_NOTEBOOKS = {
+    # held: each left out before it costs the report (the loader's caps, in milliseconds of CPU), and said why
+    "many-cells": (_notebook_of([""] * 12_000), "many-cells.ipynb has 12000 cells, more than the limit of 10000; keep "
+                                                "the cells of the engine and submit again"),
+    "nested": ("[" * 500_000 + "]" * 500_000, "nested.ipynb holds up to 500001 JSON values, more than the limit of "
+                                              "250000; clear its outputs in Jupyter, save it and submit again"),
+    "long-number": (_notebook_of(["x = 1"]).replace('"metadata": {}, "nbformat"', '"metadata": {"n": ' + "9" * 5000
+                                                    + '}, "nbformat"'),
+                    "long-number.ipynb is not a readable notebook: its JSON holds a number too long to read; open it "
+                    "in Jupyter, save it and submit again"),
+    "many-values": (_notebook_of(["x = 1"], v=[0] * 400_000), "many-values.ipynb holds up to 400024 JSON values, more "
+                                                               "than the limit of 250000; clear its outputs in "
+                                                               "Jupyter, save it and submit again"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HEAVY_NOTEBOOKS))
+def test_a_hand_ins_heavy_scratch_notebook_is_left_out_and_said(tmp_path, name):
+    from grader.similarity.hand_in import other_files
+
+    text, reason = HEAVY_NOTEBOOKS[name]
+    entry = _folder(tmp_path / "bob", {"engine.py": CORRECT, f"{name}.ipynb": text})
+    others = other_files(load_entry(entry))
+    assert (others.files, others.limits) == ({}, [{"what": "notebook", "file": f"{name}.ipynb", "reason": reason}])
