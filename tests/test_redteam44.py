@@ -213,10 +213,10 @@ def served(tmp_path):
     with TestClient(app) as client:
         svc = app.state.service
 
-        def send(name, key, code, exercise="01-mul-backward"):
+        def send(name, key, code, exercise="01-mul-backward", filename="engine.py"):
             return client.post("/api/v1/submissions", data={"exercise": exercise},
                                headers={"Authorization": f"Bearer {svc.token_for(name)}", "Idempotency-Key": key},
-                               files={"file": ("engine.py", code.encode())})
+                               files={"file": (filename, code if isinstance(code, bytes) else code.encode())})
 
         yield svc, send
 
@@ -315,3 +315,50 @@ def test_a_hand_ins_heavy_scratch_notebook_is_left_out_and_said(tmp_path, name):
     entry = _folder(tmp_path / "bob", {"engine.py": CORRECT, f"{name}.ipynb": text})
     others = other_files(load_entry(entry))
     assert (others.files, others.limits) == ({}, [{"what": "notebook", "file": f"{name}.ipynb", "reason": reason}])
+
+
+# -- Gradescope: a linked repository whose files are links to the grader's reference ----------------------------------
+
+REFERENCE = ROOT / "reference" / "engine.py"
+LINKS = {
+    # held: Gradescope copies a linked GitHub repository into /autograder/submission, links and all, and the grader
+    # reads it as root, beside /autograder/source's reference solution; a link is never followed
+    "engine": ({"engine.py": REFERENCE}, {}, "submission/engine.py is a symbolic link, which is not followed; "
+                                             "submit the file itself"),
+    "helper": ({"helper.py": REFERENCE}, {"engine.py": "from helper import Value\n"},
+               "submission/helper.py is a symbolic link, which is not followed; submit the file itself"),
+    "standard-named": ({"random.py": REFERENCE}, {"engine.py": "import random\nclass Value: pass\n"},
+                       "submission/random.py is a symbolic link, which is not followed; submit the file itself"),
+    "wrapper": ({"src/engine.py": REFERENCE}, {}, "submission/src/engine.py is a symbolic link, which is not "
+                                                  "followed; submit the file itself"),
+    "package": ({"micrograd": REFERENCE.parent}, {"README.md": "my engine\n"},
+                "submission/micrograd is a symbolic link to a folder, which is not followed; submit the folder "
+                "itself"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LINKS))
+def test_a_gradescope_submission_linking_to_the_reference_is_refused_unread(tmp_path, name):
+    from grader.integrations.gradescope import submission_entry
+
+    links, files, said = LINKS[name]
+    folder = _folder(tmp_path / "submission", files)
+    folder.mkdir(exist_ok=True)
+    for link, target in links.items():
+        (folder / link).parent.mkdir(parents=True, exist_ok=True)
+        (folder / link).symlink_to(target)
+    sub = load_entry(submission_entry(folder))
+    assert (sub.rejected, sub.problem, sub.files) == (True, said, {})
+
+
+def test_grade_serve_refuses_the_long_named_upload_in_words_and_charges_nothing(served, tmp_path):
+    from grader.serve.db import Submission
+    from grader.serve.grading import Worker
+
+    svc, send = served
+    answer = send("alice", "z1", _long_named(tmp_path).read_bytes(), filename="mallory.zip").json()
+    Worker(svc.folder).drain()
+    with svc.db.read() as session:
+        row = session.get(Submission, answer["id"])
+        # before: `error`, the service's word for a grader's failure (refunded), its message Python's traceback
+        assert (row.status, row.charged, row.message) == ("rejected", False, TOO_LONG)
