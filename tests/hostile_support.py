@@ -220,3 +220,31 @@ def grade_grafted(folder, attacks: dict, limits) -> dict:
     graded = grade(folder, limits=limits, jobs=2)
     assert graded.sandbox == "bubblewrap"
     return {r["id"]: r for r in graded.scores["submissions"]}
+
+
+_SHADOWED = """
+import sys
+sys.path.append(FOLDER)
+import importlib.util as u
+spec = u.spec_from_file_location("_grader_shadows_" + NAME, SHADOWS)
+shadows = u.module_from_spec(spec)
+spec.loader.exec_module(shadows)
+shadows.install({"shadows": "random"}, FOLDER + "/")
+import random as grader_random
+import engine
+import importlib, tempfile
+"""
+
+
+def run_shadowed(folder: Path, name: str, prints: str):
+    """Python started as the worker starts it, their `random.py` in FOLDER shadowing Python's
+    (grader/sandbox/shadows.py, loaded by file under a name of its own), their engine.py imported, then the line
+    PRINTS run (the names `engine`, `grader_random`, `importlib` and `tempfile` at hand): the finished process
+    (tests/test_redteam43.py, tests/test_redteam44.py)."""
+    import subprocess
+
+    from grader.sandbox.host import find_python
+
+    shadows = ROOT / "grader" / "sandbox" / "shadows.py"
+    code = f"FOLDER = {str(folder)!r}\nNAME = {name!r}\nSHADOWS = {str(shadows)!r}\n" + _SHADOWED + prints + "\n"
+    return subprocess.run([find_python(), "-I", "-S", "-c", code], cwd=folder, capture_output=True, text=True)

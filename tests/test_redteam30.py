@@ -265,8 +265,8 @@ def test_a_persons_uploads_arriving_at_once_are_capped(served):
 
 def test_what_an_upload_names_and_repeats_stays_within_the_students_own(served):
     """Held: an exercise named with `..`, a NUL or another case is no exercise (422); two files in one form are
-    refused (400); an Idempotency-Key sent again after the deadline with other content answers the first upload,
-    its content and its lateness unchanged."""
+    refused (400); an Idempotency-Key sent again after the deadline with other content is refused (422; it answered
+    the first upload until session 44: tests/test_redteam44.py), the first's content and its lateness unchanged."""
     time_machine = pytest.importorskip("time_machine")
     from grader.serve.db import Submission
 
@@ -285,8 +285,11 @@ def test_what_an_upload_names_and_repeats_stays_within_the_students_own(served):
     with time_machine.travel(exercise.due - timedelta(minutes=1), tick=False):
         first = post(headers=keyed).json()
     with time_machine.travel(exercise.due + timedelta(hours=2), tick=False):
-        again = post(headers=keyed, files={"file": ("engine.py", b"x = 2  # written after the deadline\n")}).json()
-    assert (again["id"], again["late"], again.get("repeated")) == (first["id"], False, True)
+        again = post(headers=keyed, files={"file": ("engine.py", b"x = 2  # written after the deadline\n")})
+    assert (again.status_code, again.json()["detail"]) == (422, "this `Idempotency-Key` was sent before with another "
+                                                                "upload of yours (for 01-mul-backward): send each new "
+                                                                "upload with a new key")
+    assert first["late"] is False
     with app.state.service.db.read() as session:
         row = session.get(Submission, first["id"])
         assert (row.content, row.lateness) == (b"x = 1\n", "on_time")

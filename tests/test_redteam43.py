@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from costs import slow_fixture
-from hostile_support import needs_bwrap
+from hostile_support import needs_bwrap, run_shadowed
 
 from grader.cli import main
 from grader.load import load_entry
@@ -177,33 +177,17 @@ def test_in_micrograds_layout_too_a_scratch_code_py_is_read_only_where_imported(
     assert _forbidden(sub, load_suite("engine")) == found
 
 
-_WORKER = """
-import sys
-sys.path.append(FOLDER)
-import importlib.util as u
-spec = u.spec_from_file_location("_grader_shadows", SHADOWS)
-shadows = u.module_from_spec(spec)
-spec.loader.exec_module(shadows)
-shadows.install({"shadows": "random"}, FOLDER + "/")
-import random as grader_random
-import engine
-import importlib, tempfile
-print(engine._R.__file__ == FOLDER + "/random.py", grader_random.__file__.startswith((sys.base_prefix, "/usr")),
+_PRINTS = """print(engine._R.__file__ == FOLDER + "/random.py",
+      grader_random.__file__.startswith((sys.base_prefix, "/usr")),
       importlib.__import__("random") is grader_random, importlib.import_module("random") is grader_random,
-      tempfile._Random is grader_random.Random)
-"""
+      tempfile._Random is grader_random.Random)"""
 
 
 @pytest.mark.parametrize("name", sorted(ALIASES))
 def test_the_worker_gives_their_module_to_an_import_of_theirs_by_any_name(tmp_path, name):
-    import subprocess
-
-    from grader.sandbox.host import find_python
-
     (tmp_path / "engine.py").write_text("import importlib\n" + ALIASES[name], encoding="utf-8")
     (tmp_path / "random.py").write_text(RANDOM_PY, encoding="utf-8")
-    code = (f"FOLDER = {str(tmp_path)!r}\nSHADOWS = {str(ROOT / 'grader' / 'sandbox' / 'shadows.py')!r}\n" + _WORKER)
-    ran = subprocess.run([find_python(), "-I", "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    ran = run_shadowed(tmp_path, "43", _PRINTS)
     # theirs for their file's import; Python's for the grader's, importlib's own callers' and the standard library's
     assert (ran.returncode, ran.stderr, ran.stdout) == (0, "", "True True True True True\n")
 

@@ -24,7 +24,7 @@ import fastjsonschema
 
 from ..version import __version__
 from ..load import files_digest
-from ..load.reading import MAX_TOTAL_BYTES
+from ..load.reading import MAX_PATH_BYTES, MAX_TOTAL_BYTES
 from ..observe.cache import ObservationCache, canonical_limits
 from ..observe.protocol import ProtocolError, check_observed, check_plain
 from ..records import Run, Strength, json_schema
@@ -55,8 +55,10 @@ JOB_SCHEMA = {
                     "type": "object",
                     "minProperties": 1,
                     "maxProperties": MAX_FILES,
-                    # a relative POSIX path of plain names; the worker checks each part again before writing
-                    "propertyNames": {"type": "string", "maxLength": 255,
+                    # a relative POSIX path of plain names; the worker checks each part again before writing. As
+                    # long as the loader carries (redteam44: 255, and a package's `p/q/r.py` of 370 characters,
+                    # graded locally, was refused here: its row crashed on the fleet)
+                    "propertyNames": {"type": "string", "maxLength": MAX_PATH_BYTES,
                                       "pattern": r"^[^/\\\x00]+(/[^/\\\x00]+)*$"},
                     "additionalProperties": {"type": "string", "contentEncoding": "base64",
                                              "maxLength": MAX_TOTAL_BYTES * 4 // 3 + 4},
@@ -67,7 +69,7 @@ JOB_SCHEMA = {
                 # the files that are a notebook's code cells joined (Submission.notebooks): each one of the files
                 # (read_job checks it); absent for none
                 "notebooks": {"type": "array", "maxItems": MAX_FILES, "uniqueItems": True,
-                              "items": {"type": "string", "maxLength": 255}},
+                              "items": {"type": "string", "maxLength": MAX_PATH_BYTES}},
             },
         },
         "suite": {

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 from pathlib import Path
 from typing import Callable
 
 from ..i18n import Message, items, msg
 from ..parsing import tree_or_none
 from .notebooks import files_beside, read_notebook
-from .reading import ENGINE, MAX_FILE_BYTES, MAX_NOTEBOOK_BYTES, Origin, Rejected, python_source
+from .reading import (ENGINE, MAX_FILE_BYTES, MAX_NOTEBOOK_BYTES, MAX_PATH_BYTES, NAME_MAX, Origin, Rejected,
+                      python_source)
 from .scripts import exported_script
 
 # what a browser, a file manager or an LMS adds to a file's name when it keeps a second copy: `gradcheck (1).py`
@@ -46,28 +48,55 @@ def copy_of(name: str, target: str) -> bool:
 def case_twins(where: str, files: dict[str, Callable[[int], bytes]], taken: set[str],
                helper: Callable[[str], bool]) -> None:
     """Refuses the level WHERE (its FILES: name -> read(cap)) where two of the files it would carry have names that
-    differ only in case (`engine.py` and `Engine.py`, `utils.py` and `Utils.py`) and different contents: on macOS
-    and Windows they are one file, so the student cannot know which one the grader reads (redteam39: `engine.py` was
-    graded, `Engine.py` dropped without a word). Carried: an exercise file's name (TAKEN, lower case) or a helper
-    module's (HELPER: levels._helper_name). Twins of the same bytes are graded as before: nothing of the student's is
-    left out. The files said are the refusal's data (`files`, as the student named them), on every surface."""
-    by_lower: dict[str, list[str]] = {}
+    differ only in case (`engine.py` and `Engine.py`, `utils.py` and `Utils.py`), or only in how their letters are
+    encoded (`café.py` composed, NFC, and decomposed, NFD: they look the same everywhere), and different contents: on
+    macOS (and Windows, for case) they are one file, so the student cannot know which one the grader reads
+    (redteam39: `engine.py` was graded, `Engine.py` dropped without a word; redteam44: both `café.py` were carried,
+    Python imported the composed one, and the one a reader of the hand-in opens may be the other). Carried: an
+    exercise file's name (TAKEN, lower case) or a helper module's (HELPER: levels._helper_name). Twins of the same
+    bytes are graded as before: nothing of the student's is left out. The files said are the refusal's data
+    (`files`, as the student named them), on every surface."""
+    by_folded: dict[str, list[str]] = {}
     for name in files:
         if name.lower().endswith((".py", ".ipynb")):
-            by_lower.setdefault(name.lower(), []).append(name)
-    for lower, names in sorted(by_lower.items()):
-        carried = lower in taken or any(n.endswith(".py") and helper(n[:-3]) for n in names)
-        cap = MAX_NOTEBOOK_BYTES if lower.endswith(".ipynb") else MAX_FILE_BYTES  # a notebook's own cap (review40)
+            by_folded.setdefault(folded(name), []).append(name)
+    taken = {folded(name) for name in taken}
+    for key, names in sorted(by_folded.items()):
+        carried = key in taken or any(n.endswith(".py") and helper(n[:-3]) for n in names)
+        cap = MAX_NOTEBOOK_BYTES if key.endswith(".ipynb") else MAX_FILE_BYTES  # a notebook's own cap (review40)
         if len(names) > 1 and carried and len({files[n](cap) for n in names}) > 1:
+            if len({name.lower() for name in names}) == len(names):  # each its own in lower case: the encoding
+                raise Rejected(msg("{where} holds {files}, whose names differ only in how their letters are encoded "
+                                   "(composed and decomposed accents, Unicode's NFC and NFD) and whose contents "
+                                   "differ: they look the same, and on macOS they are one file, so the grader cannot "
+                                   "tell which one you meant; keep one of them and hand in again", where=where,
+                                   files=items([ascii(n)[1:-1] for n in sorted(names)])))
             raise Rejected(msg("{where} holds {files}, whose names differ only in case and whose contents differ: "
                                "on macOS and Windows they are one file, so the grader cannot tell which one you "
                                "meant; keep one of them and hand in again", where=where, files=items(sorted(names))))
 
 
+def folded(name: str) -> str:
+    """NAME as macOS's file systems compare names: composed (NFC) and in lower case."""
+    return unicodedata.normalize("NFC", name).lower()
+
+
 def carried_twins(where: str, files: dict[str, bytes]) -> None:
     """case_twins of every file the submission carries (FILES: its name there -> content), a helper package's too:
     `utils/Grad.py` beside `utils/grad.py`, `Utils/` beside `utils/` (session 40: both were carried, and `import
-    utils.grad` read the one Linux found, where the student's macOS has one)."""
+    utils.grad` read the one Linux found, where the student's macOS has one). And a carried file whose name, or a
+    folder's on its path, is over NAME_MAX bytes (no Linux file system holds it: Python cannot import it), or whose
+    path is over MAX_PATH_BYTES, is refused (redteam44: a zip's helper named by 300 letters was carried, and the
+    sandbox could not write it: the row said "grader error ... Please report it")."""
+    for name in sorted(files):
+        if (longest := max(len(part.encode("utf-8", "surrogateescape")) for part in name.split("/"))) > NAME_MAX:
+            raise Rejected(msg("{where} holds {file}, a name of {size} bytes, longer than the {limit} bytes a file "
+                               "system allows in one name: Python cannot import it; give it a shorter name and hand "
+                               "in again", where=where, file=repr(name), size=longest, limit=NAME_MAX))
+        if (size := len(name.encode("utf-8", "surrogateescape"))) > MAX_PATH_BYTES:
+            raise Rejected(msg("{where} holds {file}, a path of {size} bytes, longer than the limit of {limit} for a "
+                               "file handed in: give its folders shorter names and hand in again", where=where,
+                               file=repr(name), size=size, limit=MAX_PATH_BYTES))
     case_twins(where, {name: (lambda cap, content=content: content) for name, content in files.items()},
                {name.lower() for name in files}, lambda module: True)
 

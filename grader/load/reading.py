@@ -34,6 +34,10 @@ MAX_FOLDER_ENTRIES = 1000  # listed in one folder of a submission
 MAX_WRAPPERS = 2  # single-subfolder levels looked through to find the files
 MAX_HELPER_MODULES = 32  # other .py files beside the exercise files, carried for the student's imports
 MAX_PACKAGE_ENTRIES = MAX_ZIP_MEMBERS  # files and folders listed in the helper packages beside them, in all
+NAME_MAX = 255  # bytes of one name in a path: ext4's, APFS's and most Linux file systems' limit
+# bytes of a carried file's whole path inside the submission (`pkg/sub/mod.py`): far over any hand-in's, far under
+# PATH_MAX (4,096) with the sandbox's folder before it; the fleet's jobs carry paths up to it (fleet/payload.py)
+MAX_PATH_BYTES = 1024
 
 SUBMISSION_SUFFIXES = frozenset({".py", ".ipynb", ".zip"})  # what a file entry may be (any case)
 ARCHIVE_SUFFIXES = frozenset({".rar", ".7z", ".tar", ".gz", ".tgz", ".bz2", ".xz"})  # refused, saying to unpack

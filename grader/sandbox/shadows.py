@@ -44,14 +44,24 @@ def shadowable(names):
                      and not _imp.is_frozen(name) and name not in early)
 
 
-def _callers_globals():
-    """The globals of the code that called the wrapper calling this, or None where no Python code did: a wrapper
-    called from C with no Python frame below it (`_thread.start_new_thread(__import__, ("random",))`, where
-    sys._getframe raises ValueError). No file of the student's called it then: Python's module (mend42a)."""
+def _callers_file(globals=None):
+    """The file whose import the wrapper calling this does: GLOBALS' `__file__`, else that of the code that called
+    the wrapper, or of the nearest code below it that has one: a text run by exec or eval with globals of no file
+    (`exec("import random", {})`) imports for the file that ran it, as under `python engine.py`, where the script's
+    folder is first for every import (redteam44: Python's module, the one import of theirs the worker did not give
+    them). None where no Python code called it: a wrapper called from C with no Python frame below it
+    (`_thread.start_new_thread(__import__, ("random",))`, where sys._getframe raises ValueError); no file of the
+    student's called it then: Python's module (mend42a)."""
+    file = dict.get(globals, "__file__") if isinstance(globals, dict) else None
     try:
-        return sys._getframe(2).f_globals
+        frame = sys._getframe(2)
     except ValueError:
         return None
+    while type(file) is not str and frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen"):
+            return None  # the import system's, or a standard module frozen without a `__file__` (Python 3.10)
+        file, frame = frame.f_globals.get("__file__"), frame.f_back
+    return file if type(file) is str else None
 
 
 def install(request, folder):
@@ -83,10 +93,9 @@ def install(request, folder):
             spec._initializing = False
         return module
 
-    def __import__(name, globals=None, locals=None, fromlist=(), level=0):
-        if level == 0 and type(globals) is dict and name.partition(".")[0] in theirs:
-            file = globals.get("__file__")
-            if type(file) is str and file.startswith(folder):
+    def __import__(name, globals=None, locals=None, fromlist=(), level=0, file=None):
+        if level == 0 and type(file) is str and name.partition(".")[0] in theirs:
+            if file.startswith(folder):
                 head, dot, _ = name.partition(".")
                 module = load(head)
                 if dot:  # `import random.x`: their random.py is a module, not a package
@@ -99,9 +108,9 @@ def install(request, folder):
         statement gets (and as `python engine.py` gives it); Python's for everyone else (session 42: it was Python's
         there, where the statement beside it was theirs)."""
         if type(name) is str and name.partition(".")[0] in theirs:
-            file = (_callers_globals() or {}).get("__file__")
+            file = _callers_file()
             if type(file) is str and file.startswith(folder):
-                return __import__(name, {"__file__": file}, None, ("_",))
+                return __import__(name, None, None, ("_",), 0, file)
         return standard_import_module[0](name, package)
 
     # `importlib` (never theirs: frozen in part, and not shadowable) is not imported here: a worker's start imports
@@ -121,9 +130,10 @@ def install(request, folder):
 
     def importing(name, globals=None, locals=None, fromlist=(), level=0):
         """builtins.__import__: __import__ above, and import_module replaced once `importlib` is there."""
-        if globals is None and type(name) is str and name.partition(".")[0] in theirs:
-            globals = _callers_globals()  # `__import__("random")` called: its caller's file decides
-        module = __import__(name, globals, locals, fromlist, level)
+        # the importing file decides: the globals' (an import statement's), or the caller's (`__import__("random")`
+        # called), or the file below a text exec'd with globals of its own
+        file = _callers_file(globals) if type(name) is str and name.partition(".")[0] in theirs else None
+        module = __import__(name, globals, locals, fromlist, level, file)
         if not standard_import_module:
             replace_import_module()
         return module

@@ -56,8 +56,9 @@ SIGN_IN = msg("sign in: use your personal link, or send `Authorization: Bearer T
 # the person's generation, and whether the session a cookie names is still theirs (auth.py); also Service.who's
 GENERATION = ("SELECT token_generation, EXISTS (SELECT 1 FROM browser_sessions WHERE browser_sessions.id = :session "
               "AND browser_sessions.person = people.name) FROM people WHERE name = :name")
-BY_KEY = ("SELECT id, status, lateness FROM submissions WHERE student = :student AND idempotency_key = :key "
-          "LIMIT 1")
+BY_KEY = ("SELECT id, status, lateness, exercise, digest FROM submissions WHERE student = :student "
+          "AND idempotency_key = :key LIMIT 1")
+
 EXTENSION = "SELECT due, late_until FROM extensions WHERE student = :student AND exercise = :exercise"
 CHARGED = "SELECT received_at FROM submissions WHERE student = :student AND exercise = :exercise AND charged"
 COLUMNS = ("id", "student", "exercise", "received_at", "filename", "path", "digest", "size", "via", "status",
@@ -181,7 +182,13 @@ class Admission:
         if row["idempotency_key"]:
             earlier = sql(BY_KEY, student=student, key=row["idempotency_key"])
             if earlier:
-                sid, status, late = earlier[0]
+                sid, status, late, exercise_then, digest = earlier[0]
+                if (exercise_then, digest) != (exercise, row["digest"]):
+                    # a key sent again with another upload (redteam44: answered as the first, `"repeated": true`,
+                    # and the new upload never kept nor graded): refused, as the IETF's Idempotency-Key draft says
+                    raise Refused(422, msg("this `Idempotency-Key` was sent before with another upload of yours "
+                                           "(for {exercise}): send each new upload with a new key",
+                                           exercise=exercise_then))
                 return {"id": sid, "status": "queued" if status == "received" else status,
                         "url": f"/api/v1/submissions/{sid}", "attempts_left": None, "late": late != "on_time",
                         "repeated": True}

@@ -34,6 +34,7 @@ from ..load.disk import lone_archive
 from ..load.notebooks import notebook_code
 from ..load.reading import MAX_ARCHIVE_BYTES, Rejected, is_hidden, name_text
 from ..load.zips import MAX_NESTED_ZIPS
+from ..student_text import valid_utf8
 from .cohort import THRESHOLD, Cohort, Document
 
 MAX_DEPTH = 3  # folders below the entry's top looked through: hw2/tests/unit/
@@ -146,7 +147,9 @@ def _notebook(path: str, read, limits: list[dict]) -> bytes | None:
     MAX_OTHER_BYTES, unreadable, or no notebook (the loader's reason)."""
     data = read(path, MAX_OTHER_NOTEBOOK_BYTES)
     try:
-        code = None if data is None else notebook_code(data, path).encode("utf-8")
+        # a lone surrogate (a cell's JSON `"\ud800"`) as U+FFFD: it cannot be written as UTF-8 (redteam44: one
+        # classmate's scratch notebook stopped `grade similarity` for the whole class, no record written)
+        code = None if data is None else valid_utf8(notebook_code(data, path)).encode("utf-8")
     except Rejected as why:
         limits.append({"what": "notebook", "file": _shown(path), "reason": str(why)})  # the loader's words
         return None
