@@ -108,6 +108,7 @@ import fresh34  # noqa: E402
 import fresh35  # noqa: E402
 import fresh37  # noqa: E402
 import fresh41  # noqa: E402
+import fresh44  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -214,10 +215,10 @@ def run_class(folder: Path, work: Path, *extra, probe_seconds: float = PROBE_SEC
     return {row["id"]: row for row in json.loads(out.read_text())["submissions"]}
 
 
-def run_one(entry: Path, work: Path) -> dict:
+def run_one(entry: Path, work: Path, probe_seconds: float = PROBE_SECONDS) -> dict:
     out = work / "one.json"
     out.unlink(missing_ok=True)
-    args = ["run", entry, "-e", EXERCISE, "-o", out, "--no-cache", "-q", *LIMITS]
+    args = ["run", entry, "-e", EXERCISE, "-o", out, "--no-cache", "-q", *_limits(probe_seconds)]
     if entry.is_dir():
         args.append("--one-submission")
     _invoke(*args)
@@ -225,13 +226,13 @@ def run_one(entry: Path, work: Path) -> dict:
     return row
 
 
-def check_row(entry: Path, lang="en") -> dict:
+def check_row(entry: Path, lang="en", probe_seconds: float = PROBE_SECONDS) -> dict:
     """`grade check` as a row: its visible tests (the engine suite's are all visible), its diagnosis."""
     from grader.classroom.student_check import check
 
     from grader.sandbox import Limits
 
-    result = check(entry, EXERCISE, lang=lang, limits=Limits(probe_seconds=PROBE_SECONDS))
+    result = check(entry, EXERCISE, lang=lang, limits=Limits(probe_seconds=probe_seconds))
     if result.rejected is not None:
         return {"status": "rejected", "score": 0.0, "tests": [], "diagnosis": [], "text": str(result)}
     return {"status": None, "score": result.points, "tests": result.tests, "diagnosis": result.diagnosis,
@@ -316,10 +317,10 @@ def ci_row(entry: Path, work: Path, env: dict | None = None, probe_seconds: floa
     return row
 
 
-def gradescope_row(entry: Path, work: Path) -> dict:
+def gradescope_row(entry: Path, work: Path, probe_seconds: float = PROBE_SECONDS) -> dict:
     """Gradescope's layout: the student's upload in ROOT/submission (a folder's files, or the one file)."""
     from grader.integrations import gradescope
-    root = samples.gradescope_root(entry, work / "gs", EXERCISE)
+    root = samples.gradescope_root(entry, work / "gs", EXERCISE, probe_seconds=probe_seconds)
     results, batch = gradescope.autograde(root)
     row = dict(batch.scores["submissions"][0])
     assert results["score"] == row["score"], (results["score"], row["score"])
@@ -371,7 +372,8 @@ def resumed(work: Path) -> dict:
 def serve_rows(work: Path, entries: dict, probe_seconds: float = PROBE_SECONDS) -> dict:
     """`grade serve`: each file entry uploaded by a student of its own (a folder cannot be uploaded), graded by the
     service's pool, and what the student sees: the stored row, the gradebook's cell, and the score its LTI
-    passback sends (each student linked from an LMS; Lti.send captured). {id: row with `gradebook`, `passback`}."""
+    passback sends (each student linked from an LMS; Lti.send captured), and the API's answer to its student.
+    {id: row with `gradebook`, `passback`, `api`}."""
     import re as _re
 
     from fastapi.testclient import TestClient
@@ -425,6 +427,10 @@ def serve_rows(work: Path, entries: dict, probe_seconds: float = PROBE_SECONDS) 
                 else:
                     refused[sid] = answer
             Worker(folder).drain()
+            # what the student's API answers of each (the row as its student may see it, its words and fields)
+            api = {sid: client.get(f"/api/v1/submissions/{key}",
+                                   headers={"Authorization": f"Bearer {svc.token_for(students[sid])}"}).json()
+                   for sid, key in ids.items()}
             with svc.db.read() as session:
                 book = {r["student"]: r["exercises"][EXERCISE] for r in gradebook(session, load(folder))["students"]}
                 rows = {}
@@ -434,6 +440,7 @@ def serve_rows(work: Path, entries: dict, probe_seconds: float = PROBE_SECONDS) 
                     cell = book.get(students[sid])
                     row["gradebook"] = cell and cell["score"]
                     row["passback"] = sent.get(students[sid], (None,))[0]
+                    row["api"] = api[sid]
                     rows[sid] = row
     finally:
         lti.Lti.of, jobs.RETRY_BACKOFF_SECONDS, pipeline.Settings = of, backoff, settings
@@ -545,7 +552,7 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35", "fresh37", "stdlib41", "fresh41"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35", "fresh37", "stdlib41", "fresh41", "fresh44"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
@@ -558,6 +565,7 @@ def main_(argv=None):
             "fresh37": lambda folder: fresh37.fresh_class(folder, EXERCISE),
             "stdlib41": lambda folder: shutil.copytree(STDLIB41, folder),  # a helper named as a standard module
             "fresh41": lambda folder: fresh41.fresh_class(folder, EXERCISE),
+            "fresh44": lambda folder: fresh44.fresh_class(folder, EXERCISE),
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}
