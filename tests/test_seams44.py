@@ -9,11 +9,13 @@ message and its fields (a limit's among them): bench/seams/matrix.py's `differen
 The surfaces: `grade run` on the class (the table below), `grade ENTRY` (run-one), `grade check` on the sandbox and
 on the portable worker (a student's laptop), `grade ci --json-out`, Gradescope's autograder in process and the
 bundle `grade gradescope` builds run as Gradescope runs it, a notebook's check() after Run All, the fleet (a
-redis-server and one `grade worker`), `grade serve` (its stored row, its gradebook's cell and the score its LTI
-passback sends) and the renderings of the scores file (CSV, JUnit, Gradescope). What a surface cannot give, and why,
+redis-server and one `grade worker`), a batch resumed from the observation cache, `grade serve` (its stored row,
+its API's answer, its gradebook's cell and the score its LTI passback sends), the student wheel's `grade check`, and
+the renderings of the scores file (CSV, JUnit, Gradescope). What a surface cannot give, and why,
 is said where it is compared (DESIGNED, and the comments at each test); README's "Every surface, one row" says the
-same. The student wheel's `grade check` is tests/test_distribution.py's (a venv installed from the built wheel:
-PASS/FAIL lines compared with the checkout's), the same rows' words in Russian and Chinese tests/test_seams30.py's.
+same. The student wheel's `grade check` (a venv installed from the built wheel, tests/test_distribution.py's) says
+each entry's PASS/FAIL lines and score as the checkout's check does; the same rows' words in Russian and Chinese are
+tests/test_seams30.py's kind (bench/seams/matrix.py's check-ru, lang-ru: measured, not kept here).
 
 Measured with bench/seams/matrix.py --class fresh44 on run-one, check, check-ru, check-zh, check-portable, ci, ci-env,
 gradescope, gs-schema, notebook, report, resume, lang-ru, lang-zh, serve and fleet, and the bundle: no row drifted
@@ -34,7 +36,10 @@ import pytest
 from click.testing import CliRunner
 from costs import slow_fixture
 from seams_support import (PROBE_SECONDS, assert_the_renderings_say_each_row, bench_seams, first_failing, fleet_drift,
-                           graded_class, one_by_one, row_tables, serve_drift, served)
+                           graded_class, matrix, one_by_one, row_tables, serve_drift, served)
+
+# the built wheels and a student's venv installed from the student wheel, made once a run (costs.made_once)
+from test_distribution import student_install, wheels  # noqa: F401
 
 from grader.cli import main
 from grader.report.gradescope import to_results_json
@@ -171,6 +176,16 @@ def test_the_fleet_makes_every_row_the_local_batchs(graded):
     assert fleet_drift(graded) == []
 
 
+def test_a_resumed_batch_makes_every_row_the_fresh_batchs(graded):
+    """The set graded after half of it was, from that batch's observation cache (an interrupted batch run again):
+    each row byte for byte the fresh batch's, its places its own files' (tests/test_seams.py's cache seam)."""
+    work, rows, _ = graded
+    again = matrix.resumed(work, probe_seconds=PROBE_SECONDS)
+    # each row that differs, with the fields of the summary that do (a row may differ in bytes alone: `row`)
+    assert {sid: sorted(matrix.differences("resume", rows[sid], again[sid])) or ["row"]
+            for sid in rows if again[sid] != rows[sid]} == {}
+
+
 def test_grade_serve_says_every_upload_as_grade_run_does(graded):
     """Each file uploaded by a student of its own to `grade serve`: the stored row field by field, the gradebook's
     cell and the LTI passback's score (none for a rejected row), and the API's answer to the student: score, outcome,
@@ -282,3 +297,15 @@ def test_the_helper_modules_line_is_the_one_every_surface_names(graded, sid):
     (finding,) = rows[sid]["diagnosis"]
     text = (entries[sid] / finding["file"]).read_text(encoding="utf-8").splitlines()[finding["line"] - 1]
     assert text == "    return x"
+
+
+def test_the_student_install_checks_every_entry_as_the_checkout_does(graded, student_install, monkeypatch):
+    """`grade check ENTRY` from the student wheel in a fresh venv (README's student install: no hidden suites, no
+    reference, no bug variants), every entry: its PASS/FAIL/SKIP lines and its score line are the checkout's check's
+    (bench/seams/matrix.py's check-stu). Its `why:` lines are not compared: without the variants, the wheel names a
+    mistake from its lines, not by the variant the instructor's install names (README, "For students")."""
+    monkeypatch.setenv("SEAMS_STUDENT_GRADE", str(student_install / "grade"))
+    work, _, entries = graded
+    said = {sid: matrix.student_install_text(path, work) for sid, path in sorted(entries.items())}
+    assert {sid: s["student"] for sid, s in said.items()} == {sid: s["checkout"] for sid, s in said.items()}
+    assert all(s["checkout"] for s in said.values())  # each check said something: a line per test, or its refusal

@@ -1,4 +1,4 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py, fresh35.py, fresh37.py, fresh41.py: --class fresh22 ... fresh41) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py, fresh35.py, fresh37.py, fresh41.py, fresh44.py: --class fresh22 ... fresh44) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
@@ -80,6 +80,12 @@ clock's alone: grader/sandbox/limit_hit.started_processes); a check runs the vis
 only on a hidden test credits engine/from-scratch in the row and not in the check (07's nn-own-random: 1.0 shown,
 0.0 checked). Found and left: a file of 96 MiB written into the sandbox's /tmp, capped at the file-size limit, met
 ENOSPC (said bare, no limit's words) on one surface where the rest met EFBIG (tests/test_seams41.py's docstring).
+Session 44 (--class fresh44, SEAMS_EXERCISE engine: a correct engine of closures that push, one per classic mistake,
+a crash at import, a loop, a forbidden import, a notebook, a package whose helper holds the bug, a zip, cp1252 and
+Latin-1, an empty folder; tests/test_seams44.py takes every entry through every surface, the bundle and the student
+wheel too) on 16 surfaces: no row drifted but the designed ones; what drifted was what Gradescope's results.json and
+serve's API carried: a finding's and a limit's fields were words alone there (now `extra_data.diagnosis`,
+`extra_data.limit`, the API's `limit`). serve_rows keeps each upload's API answer (`api`) beside its row.
 """
 
 from __future__ import annotations
@@ -353,7 +359,7 @@ def gradescope_schema(entry: Path, work: Path) -> list[str]:
     return wrong
 
 
-def resumed(work: Path) -> dict:
+def resumed(work: Path, probe_seconds: float = PROBE_SECONDS) -> dict:
     """The class graded after a batch of half of it was (an interrupted batch: what it finished is in the
     cache), with that cache: every row as a fresh batch's."""
     cache, half = work / "cache", work / "half"
@@ -364,8 +370,8 @@ def resumed(work: Path) -> dict:
         if i % 2:
             (shutil.copytree if entry.is_dir() else shutil.copy)(entry, half / entry.name)
     out = work / "resume.json"
-    _invoke("run", half, "-e", EXERCISE, "-o", out, "--cache-dir", cache, "-q", *LIMITS)
-    _invoke("run", work / "class", "-e", EXERCISE, "-o", out, "--cache-dir", cache, "-q", *LIMITS)
+    _invoke("run", half, "-e", EXERCISE, "-o", out, "--cache-dir", cache, "-q", *_limits(probe_seconds))
+    _invoke("run", work / "class", "-e", EXERCISE, "-o", out, "--cache-dir", cache, "-q", *_limits(probe_seconds))
     return {row["id"]: row for row in json.loads(out.read_text())["submissions"]}
 
 
