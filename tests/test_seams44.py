@@ -31,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -42,6 +43,7 @@ from seams_support import (PROBE_SECONDS, assert_the_renderings_say_each_row, be
 from test_distribution import student_install, wheels  # noqa: F401
 
 from grader.cli import main
+from grader.load import load_folder
 from grader.report.gradescope import to_results_json
 from grader.report.record import PLACE_FIELDS, finding_fields, limit_met
 
@@ -299,13 +301,22 @@ def test_the_helper_modules_line_is_the_one_every_surface_names(graded, sid):
     assert text == "    return x"
 
 
-def test_the_student_install_checks_every_entry_as_the_checkout_does(graded, student_install, monkeypatch):
+@pytest.fixture
+def written(tmp_path):
+    """The set written, not graded: (work folder, {id: the entry's path}). The student install's test reads the entries
+    alone, so that it shares no fixture with the module's graded set: it runs with the wheels' tests (one group of
+    one worker, tests/costs.py), and the graded set's tests in another worker."""
+    fresh44.fresh_class(tmp_path / "class")
+    return tmp_path, {sub.id: Path(sub.source) for sub in load_folder(tmp_path / "class")}
+
+
+def test_the_student_install_checks_every_entry_as_the_checkout_does(written, student_install, monkeypatch):
     """`grade check ENTRY` from the student wheel in a fresh venv (README's student install: no hidden suites, no
     reference, no bug variants), every entry: its PASS/FAIL/SKIP lines and its score line are the checkout's check's
     (bench/seams/matrix.py's check-stu). Its `why:` lines are not compared: without the variants, the wheel names a
     mistake from its lines, not by the variant the instructor's install names (README, "For students")."""
     monkeypatch.setenv("SEAMS_STUDENT_GRADE", str(student_install / "grade"))
-    work, _, entries = graded
+    work, entries = written
     said = {sid: matrix.student_install_text(path, work) for sid, path in sorted(entries.items())}
     assert {sid: s["student"] for sid, s in said.items()} == {sid: s["checkout"] for sid, s in said.items()}
     assert all(s["checkout"] for s in said.values())  # each check said something: a line per test, or its refusal
