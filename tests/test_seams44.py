@@ -22,7 +22,10 @@ gradescope, gs-schema, notebook, report, resume, lang-ru, lang-zh, serve and fle
 but the designed ones. What drifted was a field Gradescope's results.json did not carry at all: its findings and a
 limit were text only (the output's words), where every other surface gives them as fields; now each shown finding's
 fields are in the results' `extra_data.diagnosis`, and the limit a test or the row met in `extra_data.limit`
-(grader/report/gradescope.py, from the record's own fields).
+(grader/report/gradescope.py, from the record's own fields); serve's API gave no limit's fields (now `limit`, a
+row's and each test's). Found and left: once, at a load of 17-22, the resumed batch's tanh-one-minus-t row was not
+the fresh batch's (which field was not recorded); eight gradings of the set and its resumption since, at the same
+load, gave the same rows: a starved timeout is the likely cause, not shown (the assertion now names the fields).
 """
 
 import json
