@@ -26,11 +26,12 @@ def bench_seams(name):
 
 matrix = bench_seams("matrix")
 
-# The probe timeout of the surfaces that grade the class whole (`grade run`, the fleet, `grade serve`) and of `grade
-# ci`: an honest engine's every probe takes milliseconds (tests/test_seams.py, PROBE: the whole engine suite 0.22 s
-# in process), so a probe that never ends (fresh35's loops.py, three probes cut, then the rest not run) is what it
-# costs: 3.5 s of CPU a surface at bench/seams/matrix.py's 1 s, 1.3 s at this (both rows alike but for the limit
-# said in their words). The one-submission surfaces on the student's machine keep matrix's: the portable worker's
+# The probe timeout of the surfaces that grade the class whole (`grade run`, the fleet, `grade serve`) and of the
+# one-submission surfaces in the sandbox (`grade ENTRY`, `grade ci`, `grade check`, Gradescope's autograder: since
+# session 44 each at this, so that a loop's words say the row's limit): an honest engine's every probe takes
+# milliseconds (tests/test_seams.py, PROBE: the whole engine suite 0.22 s in process), so a probe that never ends
+# (fresh35's loops.py, three probes cut, then the rest not run) is what it costs: 3.5 s of CPU a surface at
+# bench/seams/matrix.py's 1 s, 1.3 s at this. The portable worker on the student's machine keeps matrix's: its
 # timeout is the wall clock's, which a loaded machine stretches.
 PROBE_SECONDS = 0.25
 
@@ -105,12 +106,16 @@ def assert_the_renderings_say_each_row(graded):
 
 
 def one_by_one(graded, ids_of):
-    """`grade check`, `grade ci --json-out`, Gradescope's autograder, a notebook's check() after Run All, `grade check`
-    on the portable worker, each on the entries `ids_of` names for it: {(id, surface): (its row's, the surface's
-    summary differences)} of the rows that differ (matrix.differences)."""
+    """`grade ENTRY` (run-one), `grade check`, `grade ci --json-out`, Gradescope's autograder, a notebook's check()
+    after Run All, `grade check` on the portable worker, each on the entries `ids_of` names for it (each at the class's
+    PROBE_SECONDS but the portable worker, whose limit is the wall clock's): {(id, surface): (its row's, the
+    surface's summary differences)} of the rows that differ (matrix.differences)."""
     work, rows, entries = graded
-    made = {"check": matrix.check_row, "ci": lambda path: matrix.ci_row(path, work, probe_seconds=PROBE_SECONDS),
-            "gradescope": lambda path: matrix.gradescope_row(path, work), "notebook": matrix.notebook_row,
+    made = {"run-one": lambda path: matrix.run_one(path, work, probe_seconds=PROBE_SECONDS),
+            "check": lambda path: matrix.check_row(path, probe_seconds=PROBE_SECONDS),
+            "ci": lambda path: matrix.ci_row(path, work, probe_seconds=PROBE_SECONDS),
+            "gradescope": lambda path: matrix.gradescope_row(path, work, probe_seconds=PROBE_SECONDS),
+            "notebook": matrix.notebook_row,
             "check-portable": lambda path: matrix.portable_row(path, work)}
     drift = {}
     for surface, ids in ids_of.items():

@@ -1,4 +1,4 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py, fresh35.py, fresh37.py, fresh41.py: --class fresh22 ... fresh41) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py, fresh35.py, fresh37.py, fresh41.py, fresh44.py: --class fresh22 ... fresh44) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
@@ -80,6 +80,12 @@ clock's alone: grader/sandbox/limit_hit.started_processes); a check runs the vis
 only on a hidden test credits engine/from-scratch in the row and not in the check (07's nn-own-random: 1.0 shown,
 0.0 checked). Found and left: a file of 96 MiB written into the sandbox's /tmp, capped at the file-size limit, met
 ENOSPC (said bare, no limit's words) on one surface where the rest met EFBIG (tests/test_seams41.py's docstring).
+Session 44 (--class fresh44, SEAMS_EXERCISE engine: a correct engine of closures that push, one per classic mistake,
+a crash at import, a loop, a forbidden import, a notebook, a package whose helper holds the bug, a zip, cp1252 and
+Latin-1, an empty folder; tests/test_seams44.py takes every entry through every surface, the bundle and the student
+wheel too) on 16 surfaces: no row drifted but the designed ones; what drifted was what Gradescope's results.json and
+serve's API carried: a finding's and a limit's fields were words alone there (now `extra_data.diagnosis`,
+`extra_data.limit`, the API's `limit`). serve_rows keeps each upload's API answer (`api`) beside its row.
 """
 
 from __future__ import annotations
@@ -108,6 +114,7 @@ import fresh34  # noqa: E402
 import fresh35  # noqa: E402
 import fresh37  # noqa: E402
 import fresh41  # noqa: E402
+import fresh44  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -214,10 +221,10 @@ def run_class(folder: Path, work: Path, *extra, probe_seconds: float = PROBE_SEC
     return {row["id"]: row for row in json.loads(out.read_text())["submissions"]}
 
 
-def run_one(entry: Path, work: Path) -> dict:
+def run_one(entry: Path, work: Path, probe_seconds: float = PROBE_SECONDS) -> dict:
     out = work / "one.json"
     out.unlink(missing_ok=True)
-    args = ["run", entry, "-e", EXERCISE, "-o", out, "--no-cache", "-q", *LIMITS]
+    args = ["run", entry, "-e", EXERCISE, "-o", out, "--no-cache", "-q", *_limits(probe_seconds)]
     if entry.is_dir():
         args.append("--one-submission")
     _invoke(*args)
@@ -225,13 +232,13 @@ def run_one(entry: Path, work: Path) -> dict:
     return row
 
 
-def check_row(entry: Path, lang="en") -> dict:
+def check_row(entry: Path, lang="en", probe_seconds: float = PROBE_SECONDS) -> dict:
     """`grade check` as a row: its visible tests (the engine suite's are all visible), its diagnosis."""
     from grader.classroom.student_check import check
 
     from grader.sandbox import Limits
 
-    result = check(entry, EXERCISE, lang=lang, limits=Limits(probe_seconds=PROBE_SECONDS))
+    result = check(entry, EXERCISE, lang=lang, limits=Limits(probe_seconds=probe_seconds))
     if result.rejected is not None:
         return {"status": "rejected", "score": 0.0, "tests": [], "diagnosis": [], "text": str(result)}
     return {"status": None, "score": result.points, "tests": result.tests, "diagnosis": result.diagnosis,
@@ -316,10 +323,10 @@ def ci_row(entry: Path, work: Path, env: dict | None = None, probe_seconds: floa
     return row
 
 
-def gradescope_row(entry: Path, work: Path) -> dict:
+def gradescope_row(entry: Path, work: Path, probe_seconds: float = PROBE_SECONDS) -> dict:
     """Gradescope's layout: the student's upload in ROOT/submission (a folder's files, or the one file)."""
     from grader.integrations import gradescope
-    root = samples.gradescope_root(entry, work / "gs", EXERCISE)
+    root = samples.gradescope_root(entry, work / "gs", EXERCISE, probe_seconds=probe_seconds)
     results, batch = gradescope.autograde(root)
     row = dict(batch.scores["submissions"][0])
     assert results["score"] == row["score"], (results["score"], row["score"])
@@ -352,7 +359,7 @@ def gradescope_schema(entry: Path, work: Path) -> list[str]:
     return wrong
 
 
-def resumed(work: Path) -> dict:
+def resumed(work: Path, probe_seconds: float = PROBE_SECONDS) -> dict:
     """The class graded after a batch of half of it was (an interrupted batch: what it finished is in the
     cache), with that cache: every row as a fresh batch's."""
     cache, half = work / "cache", work / "half"
@@ -363,15 +370,16 @@ def resumed(work: Path) -> dict:
         if i % 2:
             (shutil.copytree if entry.is_dir() else shutil.copy)(entry, half / entry.name)
     out = work / "resume.json"
-    _invoke("run", half, "-e", EXERCISE, "-o", out, "--cache-dir", cache, "-q", *LIMITS)
-    _invoke("run", work / "class", "-e", EXERCISE, "-o", out, "--cache-dir", cache, "-q", *LIMITS)
+    _invoke("run", half, "-e", EXERCISE, "-o", out, "--cache-dir", cache, "-q", *_limits(probe_seconds))
+    _invoke("run", work / "class", "-e", EXERCISE, "-o", out, "--cache-dir", cache, "-q", *_limits(probe_seconds))
     return {row["id"]: row for row in json.loads(out.read_text())["submissions"]}
 
 
 def serve_rows(work: Path, entries: dict, probe_seconds: float = PROBE_SECONDS) -> dict:
     """`grade serve`: each file entry uploaded by a student of its own (a folder cannot be uploaded), graded by the
     service's pool, and what the student sees: the stored row, the gradebook's cell, and the score its LTI
-    passback sends (each student linked from an LMS; Lti.send captured). {id: row with `gradebook`, `passback`}."""
+    passback sends (each student linked from an LMS; Lti.send captured), and the API's answer to its student.
+    {id: row with `gradebook`, `passback`, `api`}."""
     import re as _re
 
     from fastapi.testclient import TestClient
@@ -425,6 +433,10 @@ def serve_rows(work: Path, entries: dict, probe_seconds: float = PROBE_SECONDS) 
                 else:
                     refused[sid] = answer
             Worker(folder).drain()
+            # what the student's API answers of each (the row as its student may see it, its words and fields)
+            api = {sid: client.get(f"/api/v1/submissions/{key}",
+                                   headers={"Authorization": f"Bearer {svc.token_for(students[sid])}"}).json()
+                   for sid, key in ids.items()}
             with svc.db.read() as session:
                 book = {r["student"]: r["exercises"][EXERCISE] for r in gradebook(session, load(folder))["students"]}
                 rows = {}
@@ -434,6 +446,7 @@ def serve_rows(work: Path, entries: dict, probe_seconds: float = PROBE_SECONDS) 
                     cell = book.get(students[sid])
                     row["gradebook"] = cell and cell["score"]
                     row["passback"] = sent.get(students[sid], (None,))[0]
+                    row["api"] = api[sid]
                     rows[sid] = row
     finally:
         lti.Lti.of, jobs.RETRY_BACKOFF_SECONDS, pipeline.Settings = of, backoff, settings
@@ -545,7 +558,7 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35", "fresh37", "stdlib41", "fresh41"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35", "fresh37", "stdlib41", "fresh41", "fresh44"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
@@ -558,6 +571,7 @@ def main_(argv=None):
             "fresh37": lambda folder: fresh37.fresh_class(folder, EXERCISE),
             "stdlib41": lambda folder: shutil.copytree(STDLIB41, folder),  # a helper named as a standard module
             "fresh41": lambda folder: fresh41.fresh_class(folder, EXERCISE),
+            "fresh44": lambda folder: fresh44.fresh_class(folder, EXERCISE),
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}

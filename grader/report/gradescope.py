@@ -30,7 +30,7 @@ import json
 
 from ..i18n import translator
 from ..places import place_text
-from .record import PLACE_FIELDS, VISIBILITIES, Said, score_of, status_word, tests_of
+from .record import PLACE_FIELDS, VISIBILITIES, Said, finding_fields, limit_met, score_of, status_word, tests_of
 
 STATUSES = ("passed", "failed")
 LEADERBOARD_ORDERS = ("asc", "desc")
@@ -71,6 +71,7 @@ def to_results_json(submission_record: dict, *, execution_time: float | None = N
         lines.append(why)
     by_name = {test["name"]: test for test in tests}
     said = set()  # titles of the findings in the top-level output
+    shown = []  # those findings as data: each shown where its words are, the top's in extra_data
     for diagnosis in record.get("diagnosis") or []:
         names = diagnosis.get("tests") or []
         if any(name not in by_name for name in names):
@@ -80,19 +81,29 @@ def to_results_json(submission_record: dict, *, execution_time: float | None = N
         if all(test["visibility"] == "visible" for test in cited):
             lines.append(text)
             said.add(diagnosis.get("title"))
+            shown.append(finding_fields(diagnosis))
         else:
             least_visible = max(cited, key=lambda test: VISIBILITIES.index(test["visibility"]))
             least_visible["output"] = (least_visible["output"] + "\n\n" + text).lstrip("\n")
+            least_visible["extra_data"].setdefault("diagnosis", []).append(finding_fields(diagnosis))
     # made from the visible tests alone (a suite with withheld tests): what the student sees before they are
-    lines += [_diagnosis_text(d, t) for d in record.get("student_diagnosis") or [] if d.get("title") not in said
-              and all(by_name.get(name, {}).get("visibility") == "visible" for name in d.get("tests") or [])]
+    for d in record.get("student_diagnosis") or []:
+        if d.get("title") not in said and all(by_name.get(name, {}).get("visibility") == "visible"
+                                              for name in d.get("tests") or []):
+            lines.append(_diagnosis_text(d, t))
+            shown.append(finding_fields(d))
 
+    extra = {"id": record.get("id"), "status": status}
+    if shown:
+        extra["diagnosis"] = shown
+    if limit_met(record.get("message_data")):
+        extra["limit"] = limit_met(record.get("message_data"))  # what cut the run short, as fields
     results = {
         "score": score_of(record),
         "output": "\n\n".join(lines),
         "visibility": "visible",
         "stdout_visibility": stdout_visibility,
-        "extra_data": {"id": record.get("id"), "status": status},
+        "extra_data": extra,
         "tests": tests,
     }
     if execution_time is not None:
@@ -124,6 +135,8 @@ def _test(test: dict, number_: int, t) -> dict:
             output = f"{output}\n({where})".lstrip("\n")
     extra = {"status": status}
     extra.update({k: test[k] for k in PLACE_FIELDS if test.get(k) is not None})
+    if limit_met(test.get("output_message")):
+        extra["limit"] = limit_met(test.get("output_message"))  # the limit the test's probe met, as fields
     visibility = test.get("visibility", "visible")
     return {
         "name": test["name"],

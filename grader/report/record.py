@@ -15,6 +15,9 @@ FAILED_TO_RUN = ("rejected", "crashed", "timeout")
 # a test's fields that say where in the student's files its message points and what their engine raised there
 # (docs/contract.md §4): every surface that shows a test as data carries these (Gradescope's extra_data, serve's API)
 PLACE_FIELDS = ("file", "cell", "line", "exception", "defined_in_cell")
+# a finding's fields that code reads (what kind of mistake, which, where, the tests it explains): every surface that
+# shows the diagnosis as data carries these beside its words (Gradescope's extra_data, `grade ci`'s JSON, serve's API)
+FINDING_FIELDS = ("kind", "variant", "op", "hint", "exception", "file", "line", "cell", "tests")
 NOT_PASSING = ("failed", "error", "timeout")
 # A test that ran on a submission: it passed, failed or raised. A skipped test never started, and
 # a timed-out one was cut before it could say anything: neither counts in a pass rate.
@@ -61,6 +64,30 @@ def concept_name(concept: str):
     is. The identifier stays the data (a test's `concept`, Gradescope's tags); one no suite of ours declares (a
     teacher's own suite) is shown as it is."""
     return _concept_names().get(concept, concept)
+
+
+def finding_fields(finding: dict) -> dict:
+    """A finding as data: its FINDING_FIELDS that it has (its words are each renderer's, through Said)."""
+    return {k: finding[k] for k in FINDING_FIELDS if finding.get(k) is not None}
+
+
+def limit_met(message) -> dict | None:
+    """The limit a message record says was met, as fields ({limit, limit_value, limit_unit}: grader/observe/endings'
+    LIMIT_DATA): those of the first message, itself or nested in its parameters, that names one; None where none
+    does. A row's `message_data` (a timeout, a limit that ended the worker) and a test's `output_message` (a probe
+    cut at its limit, an op that met the memory limit) carry them."""
+    from ..observe.endings import LIMIT_DATA
+
+    params = message.get("params") if isinstance(message, dict) else None
+    if not isinstance(params, dict):
+        return None
+    if params.get("limit") is not None:
+        return {k: params.get(k) for k in LIMIT_DATA}
+    for value in params.values():
+        found = limit_met(value)
+        if found:
+            return found
+    return None
 
 
 def output_of(test: dict):

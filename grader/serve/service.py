@@ -272,9 +272,11 @@ class Service:
             view = student_view(sub.record, show_hidden=who.instructor,
                                 after_due_date=released(now, d, self.course.release))
             say = Said(self.course.lang)  # the course's language, as its feedback page's (pages.py)
-            answer["tests"] = [say.test(t, ("name", "status", "score", "max_score", "visibility", "output", "concept",
-                                             *PLACE_FIELDS)) for t in view.tests]
+            answer["tests"] = [dict(say.test(t, ("name", "status", "score", "max_score", "visibility", "output",
+                                                  "concept", *PLACE_FIELDS)), **_limit(t.get("output_message")))
+                               for t in view.tests]
             answer["message"] = say.message(sub.record) or answer["message"]
+            answer.update(_limit(sub.record.get("message_data")))  # what cut the run short, as fields
             answer["diagnosis"] = [say.finding(d) for d in view.diagnosis]
             answer["outcome"] = sub.record.get("status")
             if view.total_shown:
@@ -353,3 +355,12 @@ class Service:
             return [{"student": e.student, "exercise": e.exercise, "due": aware(e.due).isoformat(),
                      "late_until": aware(e.late_until).isoformat() if e.late_until else None}
                     for e in session.scalars(select(Extension).order_by(Extension.student, Extension.exercise)).all()]
+
+
+def _limit(message) -> dict:
+    """{"limit": the limit's fields} where a row's or a test's message says one was met (report/record.limit_met),
+    else nothing: the API gives it as data, as the scores row and Gradescope's extra_data do."""
+    from ..report.record import limit_met
+
+    found = limit_met(message)
+    return {"limit": found} if found else {}
