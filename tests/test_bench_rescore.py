@@ -70,7 +70,7 @@ def test_a_class_scored_from_its_kept_reading_measures_as_run_does(tmp_path, mon
     assert rescore.rescore(tmp_path / "class", labels, cache) == fresh
     assert len(list(cache.glob("*.pickle"))) == 1
 
-    def unread(folder):
+    def unread(folder, materials=None):
         raise AssertionError(f"read again: {folder}")
 
     monkeypatch.setattr(run, "read_cohort", unread)
@@ -315,3 +315,74 @@ def test_the_anchors_key_an_lms_exports_files_by_the_commands_ids(tmp_path, caps
     out = run.as_python_files(public, tmp_path / "pub")
     assert sorted(p.name for p in out.iterdir()) == ["engine.py", "nn.py"]
     assert (out / "engine.py").read_text(encoding="utf-8") == SOURCE
+
+
+TA_POST = '''The TA's post on the forum: a power, with its rule, for anyone stuck.
+
+```python
+    def __pow__(self, exponent):
+        assert isinstance(exponent, (int, float)), "only a number as the exponent"
+        powered = Value(self.data ** exponent, (self,), f"**{exponent}")
+
+        def _backward():
+            # d(x**n)/dx = n * x**(n - 1), times what flows in
+            self.grad += exponent * self.data ** (exponent - 1) * powered.grad
+
+        powered._backward = _backward
+        return powered
+```
+'''
+
+
+def write_class_with_materials(folder: Path) -> dict:
+    """write_class's class, and two honest students who both typed in the TA's post (a hard pair: the course's text,
+    which the class's materials/ holds)."""
+    labels = write_class(folder)
+    post = TA_POST.split("```python\n")[1].split("```")[0]
+    own = textwrap.dedent(STARTER.replace('raise NotImplementedError("write it")',
+                                          "return Value(self.data + other.data, (self, other), '+')"))
+    for name in ("h1", "h2"):
+        (folder / "main" / "submissions" / f"{name}.py").write_text(own + post, encoding="utf-8")
+        labels["main"][name] = {"cluster": None, "kind": "the TA's post typed in", "level": None, "hard_pair": "ta"}
+    (folder / "materials").mkdir()
+    (folder / "materials" / "ta-post.md").write_text(TA_POST, encoding="utf-8")
+    (folder / "labels.json").write_text(json.dumps(labels), encoding="utf-8")
+    return labels
+
+
+@pytest.mark.slow  # reads the class twice and runs the command on it: about 4 s of CPU on a loaded machine
+def test_materials_score_a_class_as_the_command_with_its_course_texts_scores_it(tmp_path):
+    """--materials (session 44, sim44m): a class's materials/ read as `--public materials/`, as run.py's "the
+    command, --public materials/" reads it; its readings kept apart from the class's reading without them."""
+    labels = write_class_with_materials(tmp_path / "class")
+    cache = tmp_path / "cache"
+    without = rescore.class_scores(tmp_path / "class", cache)
+    assert rescore.ranked_pairs(without, labels)["pairs"][:2] == [
+        {"rank": 1, "pair": "h1|h2", "score": 0.9818, "kind": "hard", "level": None},  # the TA's post, typed by both
+        {"rank": 2, "pair": "a|b", "score": 0.8944, "kind": "copy", "level": 2}]
+    texts = rescore.class_scores(tmp_path / "class", cache, materials=True)
+    assert rescore.ranked_pairs(texts, labels)["pairs"] == [
+        {"rank": 1, "pair": "a|b", "score": 0.8944, "kind": "copy", "level": 2},
+        {"rank": 4, "pair": "h1|h2", "score": 0.0079, "kind": "hard", "level": None}]  # explained by the post
+    assert texts["main"]["public"] == without["main"]["public"]  # against micrograd, not against the post
+    assert len(list(cache.glob("*.pickle"))) == 2
+    measured = rescore.rescore(tmp_path / "class", labels, cache, materials=True)
+    assert (measured["average_precision"], measured["hard_negatives_in_top_k"]) == (1.0, 0)
+    assert measured == run.measures(run.command_scores(tmp_path / "class", tmp_path / "class" / "materials"), labels,
+                                    run.THRESHOLD)
+
+
+def test_a_class_without_materials_is_scored_as_without_and_its_line_says_so(tmp_path):
+    write_class(tmp_path / "class")
+    assert run.materials_folder(tmp_path / "class") is None
+    (tmp_path / "sim34b1").mkdir()  # a build without the class's texts: its source folder's
+    assert run.materials_folder(tmp_path / "sim34b1") == run.HERE / "sim34b1" / "materials"
+    assert run.is_material("materials/ta-post.md", run.HERE / "sim34b1" / "materials")
+    assert not run.is_material("engine.py", run.HERE / "sim34b1" / "materials")
+    assert not run.is_material("materials/ta-post.md", None)
+    row = {"ap": 0.5, "L3": "1/2", "L4": "0/1", "hard": 1, "pub": 0, "pubtop": 0, "materials": False}
+    assert rescore.line("a class", row, materials=True).endswith("hard 1 pub 0 pubtop 0 no materials")
+    assert rescore.line("a class", {**row, "materials": True}, True).endswith("pubtop 0 materials read")
+    assert rescore.line("a class", row).endswith("pubtop 0")
+    old = {k: v for k, v in row.items() if k != "materials"}  # an --against json written before --materials
+    assert rescore.same(old, row) and not rescore.same(old, {**row, "materials": True}) and not rescore.same(None, row)

@@ -5,7 +5,7 @@
                                         --eleventh, --twelfth, --thirteenth, --fourteenth,
                                         --fifteenth, --sixteenth, --seventeenth,
                                         --eighteenth, --nineteenth] [--json OUT]
-                                        [--against OLD] [--pairs OUT]
+                                        [--against OLD] [--pairs OUT] [--materials]
 
 Reading a cohort (normalisation, fingerprints, traits: `read_cohort`) is nearly all of what run.py spends on it;
 scoring it (cohort.py, scores.py) takes a fraction of a second. This keeps each cohort's reading in
@@ -17,7 +17,11 @@ anchors, no timing), one line a class, then the mean average precision and the l
 public pairs in the top k over the tuning and the validation seeds (`SETS`). --against OLD (an earlier --json) prints
 only the classes whose figures moved, each beside its old ones. --pairs OUT writes each class's labelled pairs that
 the measures turn on, ranked (`ranked_pairs`): every pair of its top k, and every copy, hard and public pair scored
-above 0 below it: which hard pair stands in the top k, at what score, above which copies. A run that names a tuning class, or seeds of its own
+above 0 below it: which hard pair stands in the top k, at what score, above which copies. --materials scores each
+class that has the course's texts (its materials/, run.materials_folder) as an instructor who has them runs the
+command, `--public materials/` (run.py's "the command, --public materials/": the same options, command_options, and
+the same public scores, not against a material), and each class without them as before; each line ends with whether
+it read them, and the json has "materials" per class. A run that names a tuning class, or seeds of its own
 for the first, second or third class, leaves out run.py's held-out default seeds unless they are given
 (run.without_held_out_defaults).
 """
@@ -62,12 +66,13 @@ def reading_digest(package: Path = run.REPO / "grader" / "similarity") -> str:
     return digest.hexdigest()[:16]
 
 
-def cohort_digest(folder: Path) -> str:
+def cohort_digest(folder: Path, materials: Path | None = None) -> str:
     """The cohort's files: its starter and submissions, names and bytes (and what the course lists beside the
     starter, its README*.md, which the reading subtracts as given), and its class's own public source (the public/
     file named as its starter: read with the cohort, session 36's sim36p kept a reading of its first text; its package's
     files for a starter handed out as a package, sim41b1). Notebooks and zips are the cohort's files too (session 41:
-    before, only .py files were hashed, so a notebook class's changed cell kept its stale reading)."""
+    before, only .py files were hashed, so a notebook class's changed cell kept its stale reading). With MATERIALS (the
+    course's texts read as `--public`), every file under it too: a reading with them is another reading."""
     digest = hashlib.sha256()
     handed = [*folder.rglob("*.py"), *folder.rglob("*.ipynb"), *folder.rglob("*.zip")]  # notebooks, LMS zips too
     for path in sorted([*handed, *(folder / "starter").glob("README*.md")]):
@@ -76,15 +81,17 @@ def cohort_digest(folder: Path) -> str:
         for path in sorted(source.rglob("*.py")) if source.is_dir() else [source]:  # a package: sim41b1's public/
             digest.update(b"public\0" + path.relative_to(source.parent).as_posix().encode() + b"\0"
                           + path.read_bytes())
+    for path in sorted(p for p in materials.rglob("*") if p.is_file()) if materials else []:
+        digest.update(b"materials\0" + path.relative_to(materials).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def kept_reading(folder: Path, cache: Path):
-    """run.read_cohort(FOLDER), kept in CACHE (a folder for one reading digest) under the cohort's digest."""
-    kept = cache / f"{cohort_digest(folder)}.pickle"
+def kept_reading(folder: Path, cache: Path, materials: Path | None = None):
+    """run.read_cohort(FOLDER, MATERIALS), kept in CACHE (a folder for one reading digest) under the cohort's digest."""
+    kept = cache / f"{cohort_digest(folder, materials)}.pickle"
     if kept.exists():
         return pickle.loads(kept.read_bytes())  # written by this script, in the benchmark's own build folder
-    reading = run.read_cohort(folder)
+    reading = run.read_cohort(folder, materials)
     cache.mkdir(parents=True, exist_ok=True)
     part = kept.with_suffix(".part")
     part.write_bytes(pickle.dumps(reading))
@@ -92,14 +99,17 @@ def kept_reading(folder: Path, cache: Path):
     return reading
 
 
-def class_scores(data: Path, cache: Path) -> dict:
-    """run.our_scores of one labelled class, each cohort's reading kept in CACHE."""
-    return run.our_scores(data, cohort_of=lambda folder: kept_reading(folder, cache))
+def class_scores(data: Path, cache: Path, materials: bool = False) -> dict:
+    """run.our_scores of one labelled class, each cohort's reading kept in CACHE; with MATERIALS, its course's texts
+    passed as `--public` when it has them (run.materials_folder)."""
+    texts = run.materials_folder(data) if materials else None
+    return run.our_scores(data, cohort_of=lambda folder: kept_reading(folder, cache, texts), materials=texts)
 
 
-def rescore(data: Path, labels: dict, cache: Path) -> dict:
-    """run.py's measures of our scores on one labelled class, each cohort's reading kept in CACHE."""
-    return run.measures(class_scores(data, cache), labels, run.THRESHOLD)
+def rescore(data: Path, labels: dict, cache: Path, materials: bool = False) -> dict:
+    """run.py's measures of our scores on one labelled class, each cohort's reading kept in CACHE (with MATERIALS:
+    `class_scores`)."""
+    return run.measures(class_scores(data, cache, materials), labels, run.THRESHOLD)
 
 
 def ranked_pairs(scores: dict, labels: dict) -> dict:
@@ -127,9 +137,11 @@ def summary(measured: dict) -> dict:
             "pubtop": measured["public_copies_in_top_m"]}
 
 
-def line(name: str, row: dict) -> str:
+def line(name: str, row: dict, materials: bool = False) -> str:
+    """One class's figures; with MATERIALS (the run's --materials), whether it read its course's texts."""
+    read = (" materials read" if row.get("materials") else " no materials") if materials else ""
     return (f"{name:58s} AP {row['ap']:.4f}  L3 {row['L3']:>5s} L4 {row['L4']:>5s} hard {row['hard']} "
-            f"pub {row['pub']} pubtop {row['pubtop']}")
+            f"pub {row['pub']} pubtop {row['pubtop']}{read}")
 
 
 def seed_set(name: str) -> str | None:
@@ -138,6 +150,12 @@ def seed_set(name: str) -> str | None:
         return None  # a class without seeds (the eighth to nineteenth, written by hand) is in neither set
     kind, seed = name.split(" class")[0], int(name.rsplit("seed ", 1)[1].rstrip(")"))
     return next((s for s, classes in SETS.items() if seed in classes.get(kind, ())), None)
+
+
+def same(old: dict | None, row: dict) -> bool:
+    """Whether a class's figures (ROW) are OLD's: an earlier --json's, written before rows said whether materials
+    were read (none were) or after."""
+    return old is not None and {"materials": False, **old} == row
 
 
 def totals(rows: dict) -> list[str]:
@@ -160,20 +178,25 @@ def main():
     parser.add_argument("--json", type=Path, help="also write each class's figures here")
     parser.add_argument("--against", type=Path, help="an earlier --json: print only the classes that moved")
     parser.add_argument("--pairs", type=Path, help="also write each class's ranked labelled pairs here (ranked_pairs)")
+    parser.add_argument("--materials", action="store_true",
+                        help="score each class with a materials/ folder as `grade similarity --public materials/` "
+                             "scores it (the course's texts an instructor has); the others as without")
     args = parser.parse_args()
     run.without_held_out_defaults(args, sys.argv)
     cache = args.build / "rescore-cache" / reading_digest()
     rows, pairs = {}, {}
     for name, (data, labels) in run.labelled_classes(args, reuse=True).items():
-        scores = class_scores(data, cache)
-        rows[name] = summary(run.measures(scores, labels, run.THRESHOLD))
+        scores = class_scores(data, cache, args.materials)
+        rows[name] = {**summary(run.measures(scores, labels, run.THRESHOLD)),
+                      "materials": bool(args.materials and run.materials_folder(data))}
         pairs[name] = ranked_pairs(scores, labels)
     old = json.loads(args.against.read_text(encoding="utf-8")) if args.against else None
     for name, row in rows.items():
         if old is None:
-            print(line(name, row))
-        elif old.get(name) != row:
-            print(line(name, row) + ("\n" + line("  was", old[name]) if name in old else "  (new)"))
+            print(line(name, row, args.materials))
+        elif not same(old.get(name), row):
+            print(line(name, row, args.materials)
+                  + ("\n" + line("  was", old[name], args.materials) if name in old else "  (new)"))
     for text in ([f"was {t}" for t in totals({n: old[n] for n in rows if n in old})] if old else []) + totals(rows):
         print(text)
     if args.json:

@@ -107,18 +107,20 @@ OURS = "grade similarity"
 # -- scores ---------------------------------------------------------------------------------------
 
 
-def our_scores(data: Path, cohort_of=None) -> dict:
+def our_scores(data: Path, cohort_of=None, materials: Path | None = None) -> dict:
     """{cohort: {"pairs": {"a|b": score}, "public": {id: score}}} with every score above 0 (not only the listed): what
-    `grade similarity SUBMISSIONS --starter STARTER [--public SOURCE] --threshold 0` writes, from the command's own
-    reading and scoring (grader.similarity's `read_class` and `scored`); a submission's public score is its best against
-    the public sources. COHORT_OF(folder) gives a cohort's reading, (documents, public sources) (default: read_cohort,
-    read afresh)."""
+    `grade similarity SUBMISSIONS --starter STARTER [--public SOURCE] [--public MATERIALS] --threshold 0` writes, from
+    the command's own reading and scoring (grader.similarity's `read_class` and `scored`); a submission's public score
+    is its best against the class's public sources, not against a material (as `command_scores` counts it).
+    COHORT_OF(folder) gives a cohort's reading, (documents, public sources) (default: read_cohort, read afresh, with
+    MATERIALS: the course's texts an instructor passes, `materials_folder`)."""
     out = {}
     for cohort in cohorts(data):
-        documents, sources = (cohort_of or read_cohort)(data / cohort)
+        documents, sources = cohort_of(data / cohort) if cohort_of else read_cohort(data / cohort, materials)
         _, against, found = scored(documents, sources)
         pairs = {"|".join(sorted((p.a, p.b))): p.score for p in found}
-        out[cohort] = {"pairs": pairs, "public": best_public(against)}
+        public = {source: scores for source, scores in against.items() if not is_material(source, materials)}
+        out[cohort] = {"pairs": pairs, "public": best_public(public)}
     return out
 
 
@@ -137,26 +139,40 @@ def our_cohort(folder: Path) -> tuple[Cohort, dict[str, float]]:
     return scored_cohort(*read_cohort(folder))
 
 
-def read_cohort(folder: Path) -> tuple[list, list]:
+def read_cohort(folder: Path, materials: Path | None = None) -> tuple[list, list]:
     """One cohort's submissions and public sources read by `grade similarity`'s own reading (`read_class`), with the
-    options run.py gives the command (`command_options`: the starter, the class's own public source): the reading,
-    which rescore.py keeps, apart from the scoring, which it redoes. A class whose student file is not the engine (the
-    tenth: 07-mlp-xor's nn.py) has its starter under that file's name and may have its own public source beside its
-    cohorts (`public_source`)."""
-    reading = read_class(folder / "submissions", **command_options(folder))
+    options run.py gives the command (`command_options`: the starter, the class's own public source, MATERIALS): the
+    reading, which rescore.py keeps, apart from the scoring, which it redoes. A class whose student file is not the
+    engine (the tenth: 07-mlp-xor's nn.py) has its starter under that file's name and may have its own public source
+    beside its cohorts (`public_source`)."""
+    reading = read_class(folder / "submissions", **command_options(folder, materials))
     for submission in reading.loaded:
         if submission.rejected:  # as the command's record says it (its `rejected` rows)
             print(f"left out, as grade similarity leaves it out: {submission.problem}", file=sys.stderr)
     return reading.documents, reading.sources
 
 
-def command_options(folder: Path) -> dict:
+def command_options(folder: Path, materials: Path | None = None) -> dict:
     """The options run.py gives `grade similarity` for a cohort (FOLDER): its starter, and its class's public source
-    when that is not the shipped file of its name (micrograd's engine.py, or nn.py for a network)."""
+    when that is not the shipped file of its name (micrograd's engine.py, or nn.py for a network); with MATERIALS, the
+    course's texts too (`--public materials/`, as an instructor who has them runs the command)."""
     source = public_source(folder)
     shipped = PUBLIC_ARCHIVE / source.name
     own = () if shipped.is_file() and shipped.read_bytes() == source.read_bytes() else (source,)
-    return {"starters": (starter_file(folder),), "public": own}
+    return {"starters": (starter_file(folder),), "public": (*own, *([materials] if materials else []))}
+
+
+def materials_folder(data: Path) -> Path | None:
+    """The course's texts an instructor of a class (DATA, its folder in the build) has, for `--public`: its materials/,
+    else its source folder's (bench/similarity/<class>/materials/, for a build made before the class kept them); None
+    for a class without."""
+    return next((f for f in (data / "materials", HERE / data.name / "materials") if f.is_dir()), None)
+
+
+def is_material(source: str, materials: Path | None) -> bool:
+    """Whether a public source (its name in the record) is one of the course's texts read from MATERIALS: the command
+    names each '<folder>/<path inside it>' (grader.similarity.public_sources)."""
+    return materials is not None and source.startswith(f"{materials.name}/")
 
 
 def given_kgrams(folder: Path) -> frozenset[int]:
@@ -388,14 +404,15 @@ def measure_class(name: str, data: Path, labels: dict, skip_baselines: bool, pyc
     """Every tool's measures on one labelled class, ours first."""
     print(f"{name}: {sum(len(m) for m in labels.values())} submissions in {data}", flush=True)
     scores = our_scores(data)
-    if (data / "materials").is_dir():  # the blind classes of session 34 keep their pairs' scores for the record
+    texts = materials_folder(data)
+    if texts:  # the blind classes of session 34 keep their pairs' scores for the record
         (data / "scores-ours.json").write_text(json.dumps(scores, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     results = {OURS: measures(scores, labels, THRESHOLD)}
     for cohort in cohorts(data):
         results[OURS][f"seconds_{cohort}"] = round(time_command(data / cohort), 2)
-    if (data / "materials").is_dir():  # a class with the course's texts (sim34b1, sim34b2): as an instructor runs it
-        for tool, extra in ((OURS_COMMAND, ()), (OURS_MATERIALS, ("--public", str(data / "materials")))):
-            results[tool] = measures(command_scores(data, extra), labels, THRESHOLD)
+    if texts:  # a class with the course's texts (sim34b1, sim34b2): as an instructor runs it
+        for tool, materials in ((OURS_COMMAND, None), (OURS_MATERIALS, texts)):
+            results[tool] = measures(command_scores(data, materials), labels, THRESHOLD)
     if not skip_baselines:
         for tool, scores in baseline_scores(data, pycode).items():
             results[tool] = measures(scores, labels)
@@ -406,30 +423,29 @@ OURS_COMMAND = "grade similarity (the command)"
 OURS_MATERIALS = "grade similarity (the command, --public materials/)"
 
 
-def command_arguments(folder: Path) -> list[str]:
+def command_arguments(folder: Path, materials: Path | None = None) -> list[str]:
     """`command_options` as the command's arguments."""
-    options = command_options(folder)
+    options = command_options(folder, materials)
     return [*(a for p in options["starters"] for a in ("--starter", str(p))),
             *(a for p in options["public"] for a in ("--public", str(p)))]
 
 
-def command_scores(data: Path, extra: tuple = ()) -> dict:
-    """Scores as `grade similarity` writes them (the command, threshold 0, EXTRA options: `--public materials/`, the
+def command_scores(data: Path, materials: Path | None = None) -> dict:
+    """Scores as `grade similarity` writes them (the command, threshold 0; with MATERIALS, `--public materials/`, the
     course's texts an instructor has), in run.py's shape: a pair it does not list (below its floor) scores 0; a
     submission's public score is its best against the class's public source (not against a material)."""
     out = {}
     for cohort in cohorts(data):
         folder = data / cohort
-        record = folder / f"similarity{'-materials' if extra else ''}.json"
+        record = folder / f"similarity{'-materials' if materials else ''}.json"
         subprocess.run([sys.executable, "-m", "grader", "similarity", str(folder / "submissions"),
-                        *command_arguments(folder), *extra, "--threshold", "0", "-o", str(record)],
+                        *command_arguments(folder, materials), "--threshold", "0", "-o", str(record)],
                        check=True, stdout=subprocess.DEVNULL)
         found = json.loads(record.read_text(encoding="utf-8"))
         pairs = {"|".join(sorted((p["a"], p["b"]))): p["score"] for p in found["pairs"]}
-        materials = str(data / "materials")
         public = {}
         for match in found["public_matches"]:
-            if not match["source"].startswith(materials) and "materials/" not in match["source"]:
+            if not is_material(match["source"], materials):
                 public[match["id"]] = max(public.get(match["id"], 0.0), match["score"])
         out[cohort] = {"pairs": pairs, "public": public}
     return out
