@@ -5,8 +5,8 @@ comments) and a level-4 copy of each (`<x>_copy.py`: renamed, reordered, restyle
 keeping the source's logic and quirks): a: recursion -> a tape of creation serial numbers; b: closures -> a
 dispatch table of rules; c: methods -> module functions attached to the class; d: closures -> a class per operation;
 e: methods -> functions outside the class; f: an `if`/`elif` chain -> `getattr` dispatch of `d_<op>` methods. Two
-sources are also handed in verbatim (`a_verbatim.py`, `c_verbatim.py`: their header changed), so that each is a ring
-of one file with its level-4 copy beside it. Every file gives reference/engine.py's values and gradients (sim35b1's
+sources are also handed in verbatim (`a_verbatim`, `c_verbatim`: the source with the author's name taken out of its
+header, made here), so that each is a ring of one file with its level-4 copy beside it. Every file gives reference/engine.py's values and gradients (sim35b1's
 check, run when they were written). The class is test_similarity's eleven honest engines with these fourteen.
 
 `rings.ring_and_one` (docs/similarity.md, session 44): a comment, string or line as written that exactly three
@@ -28,9 +28,17 @@ HERE = Path(__file__).parent / "level4"
 THREE = 0.5  # the weight a ring-and-one trait gets (the cohort passes its rarity of three holders)
 
 
+# the verbatim copies: each source with its author's name taken out of its header
+VERBATIM = {"a": ("Exercise 5, Lena K.: my engine.", "Exercise 5, my engine."),
+            "c": ("HW3 engine, Tomas R. Backward", "HW3 engine. Backward")}
+
+
 def _documents():
     texts = {name.split("/")[-1]: engine(name) for name in CLASS}
     texts |= {path.stem: path.read_text(encoding="utf-8") for path in sorted(HERE.glob("*.py"))}
+    for letter, (name, without) in VERBATIM.items():
+        assert name in texts[f"{letter}_source"]
+        texts[f"{letter}_verbatim"] = texts[f"{letter}_source"].replace(name, without)
     return [read_once(i, t) for i, t in texts.items()]
 
 
