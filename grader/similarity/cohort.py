@@ -62,7 +62,7 @@ from itertools import combinations
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         shared_unreached, starter_kgrams)
 from .public_match import against
-from .rings import rarity_weights, typical_scores  # noqa: F401 (typical_scores: re-exported)
+from .rings import rarity_weights, ring_and_one, typical_scores  # noqa: F401 (typical_scores: re-exported)
 from .scores import (Pair, above_typical, alone_score, clusters, combined, containment_score, copied_surely,  # noqa: F401
                      evidence, float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, named_line_scores, pair_score,
                      shared_alone, shared_smoke, shared_stock, shared_through, shared_written,
@@ -131,20 +131,20 @@ class Cohort:
                 self.postings[h].append(index)
         self.common = max(COMMON_MIN, COMMON_SHARE * self.n)
         # a ring of students whose own code is one file counts as five holders at most in a fragment's rarity (rings.py)
-        self.alike, self.weights = rarity_weights(self.documents, self.postings, self._rarity, int(2 * self.common))
-        # what a pair is scored on: each one's own code (in tokens, each weighed by its rarity), less the code a
-        # public source or the course's reference explains
+        self.alike, self.weights, group = rarity_weights(self.documents, self.postings, self._rarity, int(2 * self.common))
+        # what a pair is scored on: each one's own code (weighed tokens), less what a public source or the reference explains
         self.totals = [float_sum(own_code(d, self.weight).values()) for d in self.documents]
         # each one's code in plain tokens: their own, and what a public source, the reference or a variant explains
         self.plain = [(float_sum(n for h, n in d.tokens.items() if h not in d.explained and h not in d.variants),
                        float_sum(n for h, n in d.tokens.items() if h in d.explained or h in d.variants))
                       for d in self.documents]
-        # traits: their own index, weighed by rarity with a stricter cut (TRAIT_COMMON, and a ring of three)
+        # traits: their own index, weighed by rarity with a stricter cut (TRAIT_COMMON, a ring of three, a ring and one)
         self.trait_postings, self.trait_weights, self.trait_totals = self._index(
             [d.traits for d in self.documents], self._trait_rarity,
-            lambda p, w: (group_traits(p, w, self._held_by(3), lambda i: own_code(self.documents[i], self.weight)),
-                          strings_held_by_three(p, w, self._held_by(STRINGS_HELD_BY),
-                                                lambda h: self.documents[p[h][0]].trait_text[h][0])))
+            lambda p, w: (said := lambda h: self.documents[p[h][0]].trait_text[h],
+                          group_traits(p, w, self._held_by(3), lambda i: own_code(self.documents[i], self.weight)),
+                          strings_held_by_three(p, w, self._held_by(STRINGS_HELD_BY), lambda h: said(h)[0]),
+                          ring_and_one(p, w, group, self._held_by(3), said)))
         # the methods' shapes, also weighed as code (a shape three students wrote still says something)
         self.shape_postings, self.shape_weights, self.shape_totals = self._index([d.shapes for d in self.documents],
                                                                                  self._rarity)

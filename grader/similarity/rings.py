@@ -15,7 +15,7 @@ its count; a small fill many students write alike is not a file's worth (WHOLE_L
 from __future__ import annotations
 
 import heapq
-from collections import Counter
+from collections import Counter, defaultdict
 
 from .scores import float_sum
 
@@ -112,8 +112,45 @@ def whole_alike(documents: list) -> object:
 
 
 def rarity_weights(documents: list, postings: dict[int, list[int]], rarity, most: int) -> tuple:
-    """(ALIKE, the weights): whole_alike's reading of DOCUMENTS, and each fragment's RARITY(holders counted) from
-    POSTINGS, a ring of one file counted as RING_COUNTED holders at most (one_file_groups reads MOST as it says)."""
+    """(ALIKE, the weights, the groups): whole_alike's reading of DOCUMENTS, each fragment's RARITY(holders counted)
+    from POSTINGS, a ring of one file counted as RING_COUNTED holders at most (one_file_groups reads MOST as it says),
+    and each document's group of one file (one_file_groups')."""
     alike = whole_alike(documents)
-    held = holders_counted(one_file_groups(documents, postings, alike, most))
-    return alike, {h: rarity(held(holders)) for h, holders in postings.items()}
+    group = one_file_groups(documents, postings, alike, most)
+    held = holders_counted(group)
+    return alike, {h: rarity(held(holders)) for h, holders in postings.items()}, group
+
+
+RING_AND_ONE_KINDS = frozenset({"comment", "string", "line"})
+# a ring's two members are a source and its verbatim copy when they hold this many traits nobody else has: a copy keeps
+# every comment, string and line as written of its source; students whose fills of a starter coincide (one file by
+# their code) share the class's comments and lines, held by many
+RING_OWN_TRAITS = 5
+# and the third holds this many of them with the ring (scores.WRITTEN_ITEMS' two: one comment alike is a phrase)
+RING_AND_ONE_LEAST = 2
+
+
+def ring_and_one(postings: dict[int, list[int]], weights: dict[int, float], group: list[int], held_by_three: float,
+                 said) -> None:
+    """A trait (SAID(h): its kind and text, the kind in RING_AND_ONE_KINDS: a comment, a string, a line as written)
+    that exactly three students have, two of them one file (GROUP, one_file_groups': a source and its verbatim copy)
+    with RING_OWN_TRAITS traits (hashes) only the two of them have, and the third not of their file, weighs
+    HELD_BY_THREE (in WEIGHTS) where the traits' cut gives it nothing, when the third holds RING_AND_ONE_LEAST texts so
+    with the ring: what a source copied twice, once verbatim and once restructured, kept in the restructured copy is
+    held by three, as what only two students wrote is held by two (session 44)."""
+    own: dict[tuple[int, int], int] = defaultdict(int)
+    for holders in postings.values():
+        if len(holders) == 2 and group[holders[0]] == group[holders[1]]:
+            own[tuple(sorted(holders))] += 1
+    found: dict[tuple, list[int]] = defaultdict(list)  # (the ring's two, the third) -> the traits the three hold
+    for h, holders in postings.items():
+        if len(holders) != 3 or weights.get(h, 0.0) != 0.0 or said(h)[0] not in RING_AND_ONE_KINDS:
+            continue
+        pairs = [(i, j, k) for i, j, k in ((*holders[:2], holders[2]), (holders[0], holders[2], holders[1]),
+                                           (*holders[1:], holders[0])) if group[i] == group[j]]
+        if len(pairs) == 1 and own[tuple(sorted(pairs[0][:2]))] >= RING_OWN_TRAITS:
+            found[pairs[0]].append(h)
+    for held in found.values():
+        if len({said(h) for h in held}) >= RING_AND_ONE_LEAST:  # texts (a comment is several runs): one is a phrase
+            for h in held:
+                weights[h] = held_by_three
