@@ -19,10 +19,12 @@ import pytest
 
 from costs import FAST_CPU_SECONDS, measured_seconds, run_order, shared_fixture_groups, unit_seconds, uses_slow_fixture
 from grader.private_files import write_text_atomically
+from grader.sandbox.workers_cpu import workers_cpu_seconds
 
-_CPU = {}  # nodeid -> (CPU seconds of the test (setup, call, teardown), its children's included; slow?)
-_STARTED = pytest.StashKey[float]()
-_CPU_PROPERTY = "cpu_seconds"
+_CPU = {}  # nodeid -> (CPU seconds of the test (setup, call, teardown), its children's and sandbox workers'; slow?)
+_STARTED = pytest.StashKey[tuple]()
+_CPU_PROPERTY = "cpu_seconds"  # this process's and the children it waited for
+_WORKERS_PROPERTY = "worker_cpu_seconds"  # its sandbox workers' that no rusage counted (grader/sandbox/workers_cpu.py)
 # tests/fixtures/ holds students' submissions, a repository's own test files among them (a clone of micrograd
 # with its test/test_engine.py, tests/fixtures/strangers27): they are graded, never collected as this suite's tests
 collect_ignore_glob = ["fixtures/*"]
@@ -130,8 +132,10 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def _cpu_seconds():
+    """(this process's CPU, the children's it reaped, its sandbox workers'): the workers' is every process of theirs,
+    reaped or not (their slots' cgroups count it: grader/sandbox/workers_cpu.py)."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime, workers_cpu_seconds()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -143,17 +147,24 @@ def pytest_runtest_setup(item):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     # The test's CPU (setup, call, teardown) travels on its teardown report, which a pytest-xdist
-    # worker sends to the process that writes the summary.
+    # worker sends to the process that writes the summary (and the junit: `--junitxml`, tests/costs.py ranks it).
     report = (yield).get_result()
     if call.when == "teardown" and _STARTED in item.stash:
-        report.user_properties.append((_CPU_PROPERTY, _cpu_seconds() - item.stash[_STARTED]))
+        own, children, workers = (now - then for now, then in zip(_cpu_seconds(), item.stash[_STARTED]))
+        report.user_properties.append((_CPU_PROPERTY, round(own + children, 3)))
+        # A worker that ends on its own is reaped (the grader adopts and waits for bubblewrap's sandbox process), its
+        # CPU in `children`; one killed in its cgroup (a timeout, a limit) is not: what the workers used beyond the
+        # children's CPU is what no rusage counted. Exact where the test's children are all workers; where it also
+        # started other processes, at least that.
+        report.user_properties.append((_WORKERS_PROPERTY, round(max(0.0, workers - children), 3)))
 
 
 def pytest_runtest_logreport(report):
     _SECONDS[report.nodeid] = _SECONDS.get(report.nodeid, 0.0) + report.duration
-    for name, seconds in report.user_properties:
-        if name == _CPU_PROPERTY:
-            _CPU[report.nodeid] = (seconds, "slow" in report.keywords)
+    properties = dict(report.user_properties)
+    if _CPU_PROPERTY in properties:
+        _CPU[report.nodeid] = (properties[_CPU_PROPERTY] + properties.get(_WORKERS_PROPERTY, 0.0),
+                               "slow" in report.keywords)
 
 
 def pytest_terminal_summary(terminalreporter):

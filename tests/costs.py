@@ -31,6 +31,13 @@ A costly one of that second kind makes every other worker that reaches it
 meanwhile wait on the lock, idle: the wheels (tests/test_distribution.py) are
 therefore a group of their own, made by the one worker that runs their tests.
 
+A test's CPU is in the junit of a run (`--junitxml`): `cpu_seconds`, its own (setup, call, teardown) and its reaped
+children's, and `worker_cpu_seconds`, what its sandbox workers used beyond that: a worker killed in its cgroup (a
+timeout, a limit) is reaped by no parent that waits, so no rusage counts it; its slot's cgroup does
+(grader/sandbox/workers_cpu.py). `python tests/costs.py JUNIT...` ranks the files by the two summed (`file_costs`).
+On this project's machine (-n 0, in a cgroup of its own: test_strangers25) the sum was 30.6 s where the cgroup
+counted 32.7 s, pytest's start and collection 1.7 s of the difference; the rusage alone said 24.5.
+
 The scheduler hands out the costly units (groups and lone tests) longest first, by the seconds a run
 measured for each (RUN_SECONDS, `run_order`): a long group started last keeps one worker busy while the others
 have nothing left. `python -m pytest -q --record-run-seconds tests/run_seconds.json` measures them again; a unit
@@ -40,6 +47,8 @@ the table does not name (a new module) goes after the ones it names, a name it k
 import json
 import os
 import shutil
+import sys
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -162,3 +171,43 @@ def run_order(items, groups, seconds):
     unit = lambda item: groups.get(item.nodeid, item.nodeid)  # noqa: E731
     costly = {unit(i) for i in items if i.get_closest_marker("slow")}
     return sorted(items, key=lambda i: (unit(i) not in costly, -seconds.get(unit(i), 0.0)))
+
+
+def file_costs(junit_paths):
+    """[(file, tests, own CPU seconds, workers' CPU seconds)] of the test files of these junits (tests/conftest.py's
+    `cpu_seconds` and `worker_cpu_seconds` of each test case), the costliest (own + workers') first. A file is its
+    cases' `file` attribute where the junit has one, else their classname's module (`tests.test_x`: tests/test_x.py)."""
+    files = {}
+    for path in junit_paths:
+        for case in ElementTree.parse(path).getroot().iter("testcase"):
+            name = case.get("file") or case.get("classname", "").split("::")[0]
+            if not name.endswith(".py"):  # a classname: the module's dotted name, then a class's name, if any
+                parts = name.split(".")
+                while len(parts) > 1 and parts[-1][:1].isupper():
+                    parts.pop()
+                name = "/".join(parts) + ".py"
+            properties = {p.get("name"): float(p.get("value")) for p in case.iter("property")
+                          if p.get("name") in ("cpu_seconds", "worker_cpu_seconds")}
+            row = files.setdefault(name, [0, 0.0, 0.0])
+            row[0] += 1
+            row[1] += properties.get("cpu_seconds", 0.0)
+            row[2] += properties.get("worker_cpu_seconds", 0.0)
+    return sorted(((name, n, own, workers) for name, (n, own, workers) in files.items()),
+                  key=lambda row: (-(row[2] + row[3]), row[0]))
+
+
+def cost_table(rows):
+    """file_costs' rows as text: a line a file, then their sum."""
+    lines = [f"{'file':<56} {'tests':>5} {'own':>8} {'workers':>8} {'sum':>8}"]
+    for name, n, own, workers in rows:
+        lines.append(f"{name:<56} {n:>5} {own:>8.1f} {workers:>8.1f} {own + workers:>8.1f}")
+    n, own, workers = (sum(row[i] for row in rows) for i in (1, 2, 3))
+    lines.append(f"{'all ' + str(len(rows)) + ' files':<56} {n:>5} {own:>8.1f} {workers:>8.1f} {own + workers:>8.1f}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        raise SystemExit("usage: python tests/costs.py JUNIT.xml... (a run's `--junitxml`: the files it ran, ranked by "
+                         "their tests' own CPU and their sandbox workers')")
+    print(cost_table(file_costs(sys.argv[1:])))

@@ -29,6 +29,7 @@ from ..machine_size import own_cgroup_v2
 from .host_facts import program, remembered
 from .claim import descendants
 from .leftovers import kill_cgroup, new_tree, remove_tree, sweep_leftovers, unmake_tree
+from .workers_cpu import closing, opened
 
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # Windows: no /proc either
 FRESH_SECONDS = 0.05  # a /proc count this recent is used again (it may miss that much CPU time)
@@ -207,6 +208,7 @@ class CgroupTree:
         if not ok:
             unmake_tree(made)
             return None, f"cannot move a process into a cgroup under {mount + own} ({why})"
+        opened(tree)  # its workers' CPU summed for whoever measures (workers_cpu.py)
         return tree, None
 
     def describe(self):
@@ -301,6 +303,7 @@ class CgroupTree:
         return kill_cgroup(path, self._events[slot])
 
     def close(self):
+        closing(self)  # what its slots counted, kept before they are removed (workers_cpu.py)
         for slot in {*self._slots, *self._fds, *self._events}:
             self._forget(slot)
         remove_tree(self.folder)
