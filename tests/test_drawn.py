@@ -318,3 +318,17 @@ def test_a_draw_the_pool_was_not_asked_for_is_read_from_the_kept_file_else_compu
     got = [later.reference("add_values", other) for _ in range(3)]
     a, b = drawn_input(other, 2.0), drawn_input(other, -3.0)
     assert got == [{"y": a + b, "a.data": a, "b.data": b, "a.grad": 1.0, "b.grad": 1.0}] * 3 and runs == [other]
+
+
+def test_the_keyed_hmac_is_hmac_news_for_every_secret_and_message():
+    # session 44: draw_pool keys an HMAC once per secret and copies it for each message; each digest is the one-shot
+    # hmac.new's, whichever secrets came before (more than the eight it keeps) and in whatever order
+    import hashlib
+    import hmac
+
+    secrets = [bytes([n]) * (n + 1) for n in range(11)]
+    for secret in secrets + secrets[::-1]:
+        for parts in (("engine", "slot", "d1g", "deep_chain"), ("engine", "pool", "tanh_two", 3, 17)):
+            want = hmac.new(secret, "\0".join(map(str, parts)).encode(), hashlib.sha256).hexdigest()
+            assert draw_pool._hmac(secret, *parts) == want
+    assert len(draw_pool._KEYED) <= 8

@@ -78,11 +78,29 @@ def test_a_set_order_engine_scores_the_same_whatever_the_worker_allocated_before
 # -- the numbering itself, in this process (builtins restored after each test) ---------------------------------------
 
 
-@pytest.fixture
-def order():
+def _load_order(without_ctypes=False):
+    """hash_order.py loaded afresh; `without_ctypes`: as on a Python without `_ctypes` (or without CPython's layout),
+    where Fresh fills the slot with 0 by a `__new__` of its own."""
     spec = importlib.util.spec_from_file_location("_grader_hash_order", ORDER)
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    saved = sys.modules.get("_ctypes", False)
+    if without_ctypes:
+        sys.modules["_ctypes"] = None  # `from _ctypes import ...` raises ImportError
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        if without_ctypes:
+            if saved is False:
+                del sys.modules["_ctypes"]
+            else:
+                sys.modules["_ctypes"] = saved
+    return module
+
+
+@pytest.fixture(params=["empty-reads-none", "fresh-new"])
+def order(request):
+    module = _load_order(without_ctypes=request.param == "fresh-new")
+    assert (module._KEPT is None) == (request.param == "fresh-new")
     saved = builtins.__build_class__
     module.install()
     try:
@@ -201,9 +219,10 @@ def test_a_sets_order_is_the_same_in_another_heap(order):
 
 
 def _drawn(order, obj):
-    """The number `obj` drew, 0 where it has drawn none (made by Fresh: 0; by object.__new__: the slot empty)."""
+    """The number `obj` drew, 0 where it has drawn none (the slot empty, read as None, or made by Fresh's `__new__` on
+    a layout that does not: 0; made by object.__new__ there: the slot empty, read as an AttributeError)."""
     try:
-        return order._number(obj)
+        return order._number(obj) or 0
     except AttributeError:
         return 0
 
@@ -309,3 +328,26 @@ def test_a_first_hash_draws_the_next_number_however_the_object_was_made(order):
     first = [hash(v) for v in made]
     assert first[0] % 2**32 == 1 and first == list(range(first[0], first[0] + 5))
     assert [hash(v) for v in made] == first
+
+
+def test_on_cpython_an_empty_slot_reads_none_and_a_dead_objects_number_is_released():
+    """Session 44: the slot's descriptor reads None from an empty slot (a T_OBJECT copy of its definition), so Fresh
+    needs no `__new__`; the class's own definition still releases the number when its object dies (no leak)."""
+    order = _load_order()
+    saved = builtins.__build_class__
+    order.install()
+    try:
+        Value = _student()["Value"]
+    finally:
+        builtins.__build_class__ = saved
+    assert order._KEPT is not None and "__new__" not in vars(order.Fresh)
+    assert order._number(Value(1.0)) is None and order._number(object.__new__(Value)) is None
+    order.restart("released/probe")
+    v = Value(2.0)
+    first = hash(v)
+    number = order._number(v)
+    assert number == first == hash(v) and number % 2**32 == 1
+    held = sys.getrefcount(number)
+    del v
+    assert sys.getrefcount(number) == held - 1
+

@@ -80,20 +80,24 @@ class Numbered:
 
 
 class Fresh(Numbered):
-    """The base of a class defined with none at all (`class Value:`, `class Value(object):`, no attribute hook): Numbered,
-    with the slot filled with 0 (no number drawn yet) as each object is made, so that its first hash reads 0 where it
-    raised and caught an AttributeError, most of the order's cost (docs/determinism.md). The numbers are drawn as
-    before, at the first hash. Not where the class has other bases: a class that reads `__new__` off its bases (enum's
-    data type) never sees it there. What `object.__new__` does with arguments is done here as it did it (_made_otherwise)."""
+    """The base of a class defined with none at all (`class Value:`, `class Value(object):`, no attribute hook). Where
+    the slot's empty read gives None (_empty_reads_none: CPython), Numbered itself; elsewhere with a `__new__`
+    (_fresh_new) that fills the slot with 0 (no number drawn yet) as each object is made, so that its first hash reads 0
+    where it raised and caught an AttributeError, most of the order's cost (docs/determinism.md). The numbers are drawn
+    as before, at the first hash. Not where the class has other bases: a class that reads `__new__` off its bases (enum's
+    data type) never sees it there. What `object.__new__` does with arguments is done there as it did it
+    (_made_otherwise)."""
 
     __slots__ = ()
 
-    def __new__(cls, *args, **kwargs):
-        if cls in _usual and cls.__setattr__ is _object_setattr:  # the slot set as the hash sets it, at its cost
-            self = _object_new(cls)
-            self._grader_hash_number = 0
-            return self
-        return _made_otherwise(cls, args, kwargs)
+
+def _fresh_new(cls, *args, **kwargs):
+    """Fresh's `__new__` where an empty slot's read raises (not CPython's layout: _empty_reads_none)."""
+    if cls in _usual and cls.__setattr__ is _object_setattr:  # the slot set as the hash sets it, at its cost
+        self = _object_new(cls)
+        self._grader_hash_number = 0
+        return self
+    return _made_otherwise(cls, args, kwargs)
 
 
 def _made_otherwise(cls, args, kwargs):
@@ -129,7 +133,6 @@ class Hooked(Numbered):
         return number or _draw(self)  # 0: made by Fresh (a subclass with a hook, `class Lazy(Value)`), none drawn yet
 
 
-_fresh_new = Fresh.__dict__["__new__"].__func__
 # the classes made by install()'s hook with an `__init__` and no `__new__` in their order but Fresh's (and object's), as
 # they were made: Fresh's __new__ makes their objects without a look at their order (assigning a class a `__new__`, or
 # deleting its `__init__`, once it is made, is not seen: docs/determinism.md)
@@ -137,6 +140,60 @@ _usual = set()
 _slot = Numbered.__dict__["_grader_hash_number"]
 _number, _give = _slot.__get__, _slot.__set__
 Numbered.__slots__ = ()  # the slot is not the class's to show: _held (local_probes) and copyreg read `__slots__`
+
+
+def _empty_reads_none(descriptor, owner):
+    """Make the slot's descriptor read None from an object whose slot is empty, where it raised AttributeError: the
+    slot's C definition (a PyMemberDef) copied, with the member type T_OBJECT (6) for T_OBJECT_EX (16), the type every
+    `__slots__` name gets, and the descriptor pointed at the copy. The class's own table, which Python reads to
+    release the slot when an object dies, is left as it was (a T_OBJECT slot is not released: its number would leak).
+    Then no object pays for a `__new__` of the grader's to fill the slot as it is made (Fresh's on other layouts), nor
+    its first hash for an exception (docs/determinism.md, session 44). Only where the layout is CPython's, checked
+    field by field (the descriptor names its class and its name, its definition the name and T_OBJECT_EX) and read
+    back (else the descriptor is pointed back); nothing changes elsewhere. Returns the copy, kept alive by the module
+    (the descriptor points into it), or None."""
+    try:
+        from _ctypes import _SimpleCData, addressof, sizeof
+
+        class Word(_SimpleCData):
+            _type_ = "P"
+
+        class Int(_SimpleCData):
+            _type_ = "i"
+
+        class Text(_SimpleCData):
+            _type_ = "z"
+
+        size, at = sizeof(Word), id(descriptor)
+        # PyMemberDescrObject: refcount, type, d_type, d_name, d_qualname, d_member (a PyMemberDef: name, type, offset,
+        # flags, doc; five words with the two ints' padding)
+        if Word.from_address(at + 2 * size).value != id(owner) or Word.from_address(at + 3 * size).value != id(
+                descriptor.__name__):
+            return None
+        pointer = Word.from_address(at + 5 * size)
+        member = pointer.value
+        if not member or Text.from_address(member).value != descriptor.__name__.encode() or Int.from_address(
+                member + size).value != 16:
+            return None
+        copy = bytearray(5 * size)
+        for offset in range(0, 5 * size, size):
+            Word.from_buffer(copy, offset).value = Word.from_address(member + offset).value
+        Int.from_buffer(copy, size).value = 6
+        pointer.value = addressof(Word.from_buffer(copy))
+    except Exception:  # noqa: BLE001 - no _ctypes (a Python built without it), a layout that refuses an address
+        return None
+    try:
+        if descriptor.__get__(_object_new(owner)) is None:
+            return copy
+    except AttributeError:
+        pass
+    pointer.value = member  # not read as it should be: the class's own definition again
+    return None
+
+
+_KEPT = _empty_reads_none(_slot, Numbered)
+if _KEPT is None:
+    Fresh.__new__ = staticmethod(_fresh_new)
 del _slot
 
 
