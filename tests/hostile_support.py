@@ -3,6 +3,7 @@ engines and malformed entries, the listeners the network attack aims at, the sna
 the processes left; and whether the full sandbox can be used here (`needs_bwrap`, also for
 tests/test_hostile_write_tests.py)."""
 
+import gc
 import hashlib
 import os
 import re
@@ -248,3 +249,16 @@ def run_shadowed(folder: Path, name: str, prints: str):
     shadows = ROOT / "grader" / "sandbox" / "shadows.py"
     code = f"FOLDER = {str(folder)!r}\nNAME = {name!r}\nSHADOWS = {str(shadows)!r}\n" + _SHADOWED + prints + "\n"
     return subprocess.run([find_python(), "-I", "-S", "-c", code], cwd=folder, capture_output=True, text=True)
+
+
+def sandbox_worker_module():
+    """grader/sandbox/worker.py, imported inside a test and not at a module's top: importing it sets the worker's
+    collection thresholds (gc.set_threshold(20000, 3, 3)) in the process that imports it, an xdist worker of the
+    suite, where test_parsing's tests of a parse that leaves a collection due then failed (ci40a; test_redteam42's
+    import left them set again, found in session 44): they are put back."""
+    before = gc.get_threshold()
+    try:
+        from grader.sandbox import worker
+    finally:
+        gc.set_threshold(*before)
+    return worker

@@ -11,7 +11,6 @@ The grader reads one signal number the same way everywhere (limit_hit.signal_of)
 
 import errno
 import functools
-import gc
 import os
 import re
 import types
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 from costs import slow_fixture
 from endings_support import portable_path
-from hostile_support import needs_bwrap
+from hostile_support import needs_bwrap, sandbox_worker_module
 from suite_facts import full_marks
 
 from grader.i18n import translator
@@ -55,24 +54,12 @@ OPEN_FILES = ("your code held too many files open at once (the limit is 64 open 
 EAGAIN = "BlockingIOError: [Errno 11] Resource temporarily unavailable"
 
 
-def _worker():
-    """grader/sandbox/worker.py, imported here and not at the top: importing it sets the worker's collection thresholds
-    (gc.set_threshold(20000, 3, 3)) in the process that imports it, and at collection that was every xdist worker of the
-    suite, where test_parsing's tests of a parse that leaves a collection due then failed (ci40a); they are put back."""
-    before = gc.get_threshold()
-    try:
-        from grader.sandbox import worker
-    finally:
-        gc.set_threshold(*before)
-    return worker
-
-
 def _ran_out(make, submission_dir="/sandbox"):
     """The worker's `ran_out` fact of the exception `make()` raises, as the worker reads it (sandbox/worker.py)."""
     try:
         make()
     except BaseException as exc:
-        worker = _worker()
+        worker = sandbox_worker_module()
         return raised.facts(exc, submission_dir, None, worker._text, worker._type_name).get("ran_out")
     raise AssertionError("nothing raised")
 

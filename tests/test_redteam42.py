@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from hostile_support import needs_bwrap
+from hostile_support import needs_bwrap, sandbox_worker_module
 
 from grader.load.shadowing import SHADOWING, worker_names
 from grader.observe.attempt import Attempt
@@ -41,7 +41,7 @@ STOPPED = ("your code stopped its own process (a `SIGSTOP` or `SIGTSTP` signal: 
 
 
 def _facts_of(exc):
-    from grader.sandbox import worker
+    worker = sandbox_worker_module()
 
     try:
         raise exc
