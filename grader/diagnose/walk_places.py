@@ -21,7 +21,9 @@ too (session 37):
   `defaultdict(lambda: 1.0)` (session 37), a table of defaults a constructor taking `**kwargs` fills the node from,
   `dict(data=0.0, grad=1.0)` (session 38). Where the constructor writes no such assignment itself, those of the
   functions of the module it calls (`self._slot = _new_slot()`, whose `_slots[_used] = 1.0` starts a node's slot in a
-  buffer of gradients: session 42).
+  buffer of gradients: session 42), or, where the class's `grad` is a property over one cell of a container the
+  constructor stores (`return self.cells[GRAD]`), that store where its cell may be 1 (`array("d", [data, 1.0])`:
+  session 44).
 - `no-visited`: the one place where the sort walks a node's inputs and no membership is tested anywhere (nor a mark
   kept per node read, `marks[v.num] == 2`: session 38); or the one statement there that computes a mark and drops
   it (`seen | 1 << bit`, `node.visited == True`; session 37), or that writes a node's mark back to the value its
