@@ -1,6 +1,33 @@
 """Session 44's strangers: whole engines and networks in styles no earlier fixture has, graded in one batch.
 
-DOC
+`tests/fixtures/strangers44/engine/` holds engines written by hand: `data` and `grad` as descriptors that know their
+names (`__set_name__`) and a post-order kept with a stack of iterators; one subclass of Value per op, registered by
+a class keyword (`class Exp(Value, name="exp")` read by `__init_subclass__`), local derivatives as numbers and a
+backward pass that hands a node on once all its consumers have (Kahn, a `Counter` of consumers); a lazy engine whose
+`data` is worked out on first reading (a property over the recorded op, by a loop); each node's number and gradient
+side by side in one `array("d")` with the rules in a table keyed by the op's name and a walk sorted by depth; an
+assistant-style engine typed with `Generic[T]`; and a notebook whose rules are generator functions that yield
+(input, local derivative) pairs, the operators assigned to the class after it (`Value.__add__ = _add`).
+`PLANTED` plants one classic mistake of shared/course.md in a copy of five of them, seven plants in all.
+`tests/fixtures/strangersx44/<exercise>/` holds an nn.py whose Layer is a `list` of neurons and MLP a `list` of layers
+(parameters by `sum(..., start=[])`, the forward pass a `reduce`) and a fit_line whose training is a generator read
+with `itertools.islice`; `PLANTED_X` leaves out 07's zero_grad() and clears w's gradient but not b's in 11.
+
+What these found (before -> after):
+- correct-op-subclasses-kahn: 0/63 ("__build_class__() got multiple values for argument 'name'", at import) ->
+  63/63. The worker's class hook (grader/sandbox/hash_order.py) took a class keyword named `name` or `func` as its
+  own argument; they are positional only now (CHANGELOG: scores move, a worker file: the stored runs are stale).
+- bug-cells-grad-starts-one: named without a line -> at `self.cells = array("d", [data, 1.0])`, the cell the `grad`
+  property reads (grader/diagnose/starts_one.py).
+Every other entry scores and is named as expected, an op's mistake charged once by its own tests and said not
+charged again in the later tests that meet it. The same scores and words came from `grade run`, `grade ENTRY`,
+`grade check`, `grade ci`, the Gradescope bundle (autograde, and results.json against its schema), a notebook's
+check(), the fleet (a redis-server and one `grade worker`) and the CSV/JUnit/Gradescope renderings
+(bench/seams/matrix.py's surfaces, the 07 and 11 classes with SEAMS_EXERCISE), but for the one disagreement
+matrix.py documents: a forward walk (bug-lazy-forward-order) scores 16.1667 in a check (its fixed inputs) and
+14.1667 graded (drawn inputs).
+Left: bug-descriptor-mul-assign (`=` on one side of mul's rule) fails 17 tests, as every `=` for `+=` does (a shared
+node's gradient is wrong wherever it is read), and is named by the static hint with its line, no variant.
 """
 from pathlib import Path
 
@@ -130,3 +157,107 @@ def test_a_gradient_kept_in_a_cell_of_the_nodes_container_is_placed_at_its_store
     source = CELLS.format(start=start).replace("self.cells[GRAD]\n\n    def backward", f"self.cells[{read}]\n\n"
                                                "    def backward")
     assert walk_place("grad-starts-one", {"engine.py": source}) == line
+
+
+CORRECT = sorted(p.name.removesuffix(".ipynb") for p in (FRESH / "engine").iterdir() if p.name.startswith("correct-"))
+# id -> (score, the tests not passed or how many, diagnosis)
+TABLE = {
+    # before: correct-op-subclasses-kahn 0/63 (its `class Exp(Value, name="exp")` raised at import)
+    **{case: (63.0, [], []) for case in CORRECT},
+    # one side of mul's rule overwrites: no variant of the library (both sides) matches; the static hint names it
+    "bug-descriptor-mul-assign": (38.5, 17, [("hint", "assign-grad", None)]),
+    "bug-kahn-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                                  [("variant", "tanh-one-minus-t", "exact")]),
+    "bug-lazy-forward-order": (14.1667, 41, [("variant", "forward-order", "exact")]),
+    "bug-cells-grad-starts-one": (3.0, 48, [("variant", "grad-starts-one", "exact")]),
+    "bug-cells-log-output": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
+    "bug-generator-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
+    "bug-typed-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
+}
+FULL = {"07-mlp-xor": 24.0, "11-fit-line": 13.0}
+# exercise -> {id: (score, the one test it fails, its words)}
+PLANTED_X_TABLE = {
+    "07-mlp-xor": {"bug-list-layers-no-zero-grad": (21.0, "train/train-xor", (
+        "train_xor(seed=0, steps=300): in 299 steps of 300, backward() ran while the gradients of the steps before "
+        "were still in `.grad`, and the loss never got below 0.001 (lowest: 0.254688578). backward() adds into "
+        "`.grad`, so each update moved the weights by the sum of every gradient so far: call model.zero_grad() before "
+        "loss.backward() in every step"))},
+    "11-fit-line": {"bug-generator-trainer-b-not-cleared": (11.0, "step/second", (
+        "b for train_line(2, 0.05): two steps from w = -1, b = 0: expected 0.865, got 1.415 (1 more value differs). "
+        "Your numbers are those of a loop that clears w's gradient between steps but never b's. backward() adds into "
+        ".grad, so both gradients must be set back to 0 before each backward pass. b.grad is never cleared: from the "
+        "second step on, b moves by the sum of all its gradients so far, while w moves by its own."))},
+}
+# the tests after the charged one that meet the same mistake, each said not charged again
+SPARED_X = {"bug-list-layers-no-zero-grad": [],
+            "bug-generator-trainer-b-not-cleared": ["history/diverges", "history/shape", "train/converges"]}
+
+
+def test_every_submission_is_in_the_table(rows, graded):
+    assert len(CORRECT) == 6 and len(PLANTED) == 7
+    assert sorted(rows) == sorted(TABLE) == sorted([*CORRECT, *PLANTED])
+    assert {exercise: sorted(r) for exercise, r in graded[2].items()} == {
+        "07-mlp-xor": ["bug-list-layers-no-zero-grad", "correct-list-subclass-layers"],
+        "11-fit-line": ["bug-generator-trainer-b-not-cleared", "correct-generator-trainer"]}
+
+
+@pytest.mark.parametrize("case", sorted(TABLE))
+def test_each_engine_scores_and_is_named(rows, case):
+    assert rows[case]["status"] == "graded", rows[case]["message"]
+    assert_scored_and_named(rows[case], TABLE[case])
+
+
+@pytest.mark.parametrize("exercise", sorted(FULL))
+def test_each_correct_file_of_the_other_exercises_scores_full_without_a_finding(graded, exercise):
+    for case, row in graded[2][exercise].items():
+        if case.startswith("correct-"):
+            assert (case, row["status"], row["score"], row["max_score"], row["diagnosis"]) == (
+                case, "graded", FULL[exercise], FULL[exercise], [])
+
+
+@pytest.mark.parametrize("exercise,case", [(e, c) for e, t in PLANTED_X_TABLE.items() for c in t])
+def test_a_planted_mistake_of_the_other_exercises_costs_its_one_test(graded, exercise, case):
+    row = graded[2][exercise][case]
+    score, test, words = PLANTED_X_TABLE[exercise][case]
+    failing = [t for t in row["tests"] if t["status"] != "passed"]
+    assert (row["score"], [t["name"] for t in failing], failing[0]["output"]) == (score, [test], words)
+    spared = {t["name"]: t["output"] for t in row["tests"] if t["output"].startswith("Not charged again")}
+    assert sorted(spared) == SPARED_X[case]
+    assert [name for name, said in spared.items() if not said.endswith(f"which {test} already charges.")] == []
+
+
+@pytest.mark.parametrize("case,place", [
+    ("bug-descriptor-mul-assign", ("engine.py", 54, None)),  # `self.grad = other.data * out.grad`
+    ("bug-kahn-tanh-one-minus-t", ("engine.py", 137, None)),  # `return (1.0 - self.data,)`
+    ("bug-lazy-forward-order", ("engine.py", 130, None)),  # `for node in order:`
+    ("bug-cells-grad-starts-one", ("engine.py", 46, None)),  # `array("d", [data, 1.0])` (before: no line)
+    ("bug-cells-log-output", ("engine.py", 35, None)),  # `return (1.0 / out.data,)`
+    ("bug-generator-exp-input", ("bug-generator-exp-input.ipynb", 29, 5)),  # `yield ..., node.inputs[0].data`
+    ("bug-typed-rsub-order", ("engine.py", 110, None)),  # `return self - self._coerce(other)`
+])
+def test_a_finding_names_its_line(rows, case, place):
+    finding = rows[case]["diagnosis"][0]
+    assert (finding.get("file"), finding.get("line"), finding.get("cell")) == place
+
+
+@pytest.mark.parametrize("case,spared", [
+    ("bug-kahn-tanh-one-minus-t", ["gradcheck/tanh-mix", "loss/squared-error", "neuron/tanh", "random/torch-9-16",
+                                   "shared/deep-diamond"]),
+    ("bug-cells-log-output", ["gradcheck/exp-log", "loss/softplus", "random/reference-1-8", "random/torch-9-16"]),
+    ("bug-generator-exp-input", ["gradcheck/exp-log", "loss/softplus", "random/reference-1-8"]),
+    ("bug-typed-rsub-order", ["random/reference-1-8", "random/torch-9-16"]),
+])
+def test_a_later_test_that_meets_the_op_s_mistake_is_not_charged_again(rows, case, spared):
+    row = rows[case]
+    charged = next(t["name"] for t in row["tests"] if t["status"] != "passed")
+    said = {t["name"]: t["output"] for t in row["tests"] if t["output"].startswith("Not charged again")}
+    assert sorted(said) == spared
+    assert all(words.endswith(f"which {charged} already charges.") for words in said.values())
+
+
+@pytest.mark.parametrize("case,surface", [
+    ("correct-op-subclasses-kahn", "check"), ("bug-cells-grad-starts-one", "check"), ("bug-typed-rsub-order", "ci"),
+    ("correct-generator-rules", "notebook"), ("bug-generator-exp-input", "notebook"),
+])
+def test_a_students_surface_says_what_grade_run_says(graded, tmp_path, case, surface):
+    assert_a_surface_says_the_row(graded[:2], tmp_path, case, surface)
