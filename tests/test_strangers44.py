@@ -7,8 +7,11 @@ backward pass that hands a node on once all its consumers have (Kahn, a `Counter
 `data` is worked out on first reading (a property over the recorded op, by a loop); each node's number and gradient
 side by side in one `array("d")` with the rules in a table keyed by the op's name and a walk sorted by depth; an
 assistant-style engine typed with `Generic[T]`; and a notebook whose rules are generator functions that yield
-(input, local derivative) pairs, the operators assigned to the class after it (`Value.__add__ = _add`).
-`PLANTED` plants one classic mistake of shared/course.md in a copy of five of them, seven plants in all.
+(input, local derivative) pairs, the operators assigned to the class after it (`Value.__add__ = _add`); every
+field a leaf shares kept as a class attribute (`grad = 0.0` read until a node writes its own); a metaclass that
+writes the ops from a table given as a class keyword (`class Value(metaclass=FromTable, table=OPS)`); and a Value
+that unpacks as a pair (`data, grad = v`, `len(v) == 2`), also under 07's nn.py and a 10 neuron that reads its
+gradients so. `PLANTED` plants one classic mistake of shared/course.md in a copy of eight of them, ten plants in all.
 `tests/fixtures/strangersx44/<exercise>/` holds an nn.py whose Layer is a `list` of neurons and MLP a `list` of layers
 (parameters by `sum(..., start=[])`, the forward pass a `reduce`) and a fit_line whose training is a generator read
 with `itertools.islice`; `PLANTED_X` leaves out 07's zero_grad() and clears w's gradient but not b's in 11.
@@ -19,6 +22,8 @@ What these found (before -> after):
   own argument; they are positional only now (CHANGELOG: scores move, a worker file: the stored runs are stale).
 - bug-cells-grad-starts-one: named without a line -> at `self.cells = array("d", [data, 1.0])`, the cell the `grad`
   property reads (grader/diagnose/starts_one.py).
+- bug-class-defaults-grad-starts-one: named without a line -> at the class attribute `grad = 1.0` every node reads
+  until it writes its own (starts_one.py; a constructor that writes the node's own gradient hides it).
 Every other entry scores and is named as expected, an op's mistake charged once by its own tests and said not
 charged again in the later tests that meet it. The same scores and words came from `grade run`, `grade ENTRY`,
 `grade check`, `grade ci`, the Gradescope bundle (autograde, and results.json against its schema), a notebook's
@@ -62,6 +67,13 @@ PLANTED = {
     # `2 - a` computed as a - 2, in the assistant-style typed engine
     "bug-typed-rsub-order": ("correct-generic-typed", [(
         "return self._coerce(other) - self", "return self - self._coerce(other)")]),
+    # the gradient's default, a class attribute every node reads until it writes its own, is 1
+    "bug-class-defaults-grad-starts-one": ("correct-class-defaults", [("    grad = 0.0\n", "    grad = 1.0\n")]),
+    # relu's slope read from the input with `>=`, in the metaclass's table
+    "bug-metaclass-relu-at-zero": ("correct-metaclass-table", [(
+        "lambda a, out: (1.0 if out > 0 else 0.0,)", "lambda a, out: (1.0 if a >= 0 else 0.0,)")]),
+    # the output's gradient never set to 1, in the Value that unpacks as (data, grad)
+    "bug-unpackable-no-seed": ("correct-unpackable", [("        self.grad = 1.0\n", "")]),
 }
 # exercise -> {id: (the case it is planted in, {file: [(text, replaced by), ...]})}
 PLANTED_X = {
@@ -173,8 +185,11 @@ TABLE = {
     "bug-cells-log-output": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
     "bug-generator-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
     "bug-typed-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
+    "bug-class-defaults-grad-starts-one": (3.0, 48, [("variant", "grad-starts-one", "exact")]),
+    "bug-metaclass-relu-at-zero": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
+    "bug-unpackable-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
 }
-FULL = {"07-mlp-xor": 24.0, "11-fit-line": 13.0}
+FULL = {"07-mlp-xor": 24.0, "10-neuron": 16.0, "11-fit-line": 13.0}
 # exercise -> {id: (score, the one test it fails, its words)}
 PLANTED_X_TABLE = {
     "07-mlp-xor": {"bug-list-layers-no-zero-grad": (21.0, "train/train-xor", (
@@ -194,10 +209,11 @@ SPARED_X = {"bug-list-layers-no-zero-grad": [],
 
 
 def test_every_submission_is_in_the_table(rows, graded):
-    assert len(CORRECT) == 6 and len(PLANTED) == 7
+    assert len(CORRECT) == 9 and len(PLANTED) == 10
     assert sorted(rows) == sorted(TABLE) == sorted([*CORRECT, *PLANTED])
     assert {exercise: sorted(r) for exercise, r in graded[2].items()} == {
-        "07-mlp-xor": ["bug-list-layers-no-zero-grad", "correct-list-subclass-layers"],
+        "07-mlp-xor": ["bug-list-layers-no-zero-grad", "correct-list-subclass-layers", "correct-unpackable-engine"],
+        "10-neuron": ["correct-unpackable-engine"],
         "11-fit-line": ["bug-generator-trainer-b-not-cleared", "correct-generator-trainer"]}
 
 
@@ -234,6 +250,9 @@ def test_a_planted_mistake_of_the_other_exercises_costs_its_one_test(graded, exe
     ("bug-cells-log-output", ("engine.py", 35, None)),  # `return (1.0 / out.data,)`
     ("bug-generator-exp-input", ("bug-generator-exp-input.ipynb", 29, 5)),  # `yield ..., node.inputs[0].data`
     ("bug-typed-rsub-order", ("engine.py", 110, None)),  # `return self - self._coerce(other)`
+    ("bug-class-defaults-grad-starts-one", ("engine.py", 8, None)),  # the class's `grad = 1.0` (before: no line)
+    ("bug-metaclass-relu-at-zero", ("engine.py", 10, None)),  # `(1.0 if a >= 0 else 0.0,)` in the table
+    ("bug-unpackable-no-seed", ("engine.py", 87, None)),  # backward(), which sets no seed
 ])
 def test_a_finding_names_its_line(rows, case, place):
     finding = rows[case]["diagnosis"][0]
@@ -246,6 +265,7 @@ def test_a_finding_names_its_line(rows, case, place):
     ("bug-cells-log-output", ["gradcheck/exp-log", "loss/softplus", "random/reference-1-8", "random/torch-9-16"]),
     ("bug-generator-exp-input", ["gradcheck/exp-log", "loss/softplus", "random/reference-1-8"]),
     ("bug-typed-rsub-order", ["random/reference-1-8", "random/torch-9-16"]),
+    ("bug-metaclass-relu-at-zero", ["random/torch-9-16"]),
 ])
 def test_a_later_test_that_meets_the_op_s_mistake_is_not_charged_again(rows, case, spared):
     row = rows[case]
@@ -261,3 +281,27 @@ def test_a_later_test_that_meets_the_op_s_mistake_is_not_charged_again(rows, cas
 ])
 def test_a_students_surface_says_what_grade_run_says(graded, tmp_path, case, surface):
     assert_a_surface_says_the_row(graded[:2], tmp_path, case, surface)
+
+
+DEFAULTS = '''\
+class Value:
+    grad = {default}
+
+    def __init__(self, data):
+        self.data = data{own}
+
+    def backward(self):
+        self.grad = 1.0
+'''
+
+
+@pytest.mark.parametrize("default,own,line", [
+    ("1.0", "", 2),  # the class's default is every node's start: placed there (before: no line)
+    ("0.0", "", None),  # it starts at 0: nothing is placed
+    ("1.0", "\n        self.grad = 1", 6), ("0.0", "\n        self.grad = 1", 6),  # a node's own start hides the class's
+    ("1.0", "\n        self.grad = 0.0", None),  # each node writes 0 over the class's 1: no start of 1 to place
+])
+def test_a_gradient_started_by_a_class_attribute_is_placed_there(default, own, line):
+    from grader.diagnose.walk_places import walk_place
+
+    assert walk_place("grad-starts-one", {"engine.py": DEFAULTS.format(default=default, own=own)}) == line

@@ -1,6 +1,6 @@
 """Where a node's own gradient starts at 1, not 0: the line of the walk `grad-starts-one` (walk_places.py), read
 from the student's syntax tree. The assignment of what may be 1 in the constructor of the class that has
-`backward()`, or a field of that class declared so; else in a helper of the module the constructor calls; else the
+`backward()`, or a field or class attribute of that class declared so; else in a helper of the module the constructor calls; else the
 one default of a store of gradients that may be 1 (walk_places.py's docstring has the whole rule). Moved out of
 walk_places.py in session 42, to keep it under the line limit.
 """
@@ -18,18 +18,24 @@ _MAKERS = ("__init__", "__new__", "__post_init__")  # where a node's own gradien
 
 
 def _grad_starts_one(tree) -> int | None:
-    found = []  # (line, named as a gradient)
+    found, shared = [], []  # (line, named as a gradient)
     makers = []
     for cls in _classes_with_backward(tree):
         for statement in cls.body:  # a dataclass's field: `grad: float = 1.0`
             if isinstance(statement, ast.AnnAssign) and statement.value is not None \
                     and can_be_one(statement.value):
                 found.append((statement.lineno, gradish(statement.target)))
+            # a class attribute every node reads until it writes its own, `grad = 1.0` (session 44): by its name only
+            if isinstance(statement, ast.Assign) and can_be_one(statement.value) and any(
+                    isinstance(t, ast.Name) and gradish(t) for t in statement.targets):
+                shared.append((statement.lineno, True))
         own = [f for f in cls.body if isinstance(f, FUNCTIONS) and f.name in _MAKERS]
         found += [(line, True) for line in _cells_of_one(cls, own, tree)]
         makers += own
     for init in makers:
         found += _stores_of_one(init)
+    if not any(_writes_a_gradient(init) for init in makers):  # a node's own `self.grad = ...` hides the class's
+        found += shared
     if not found:  # a slot the constructor takes from a helper of the module: `self._slot = _new_slot()` (session 42)
         found = [place for helper in _module_helpers(makers, tree) for place in _stores_of_one(helper)]
     named = sorted({line for line, gradish in found if gradish})
@@ -50,6 +56,12 @@ def _stores_of_one(function) -> list:
             found += [(node.lineno, gradish(target)) for target in targets
                       if isinstance(target, (ast.Attribute, ast.Subscript))]
     return found
+
+
+def _writes_a_gradient(function) -> bool:
+    """Whether FUNCTION assigns anything to a node's field named as a gradient (`self.grad = 0.0`)."""
+    return any(isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and gradish(t) for t in node.targets)
+               for node in ast.walk(function))
 
 
 def _cells_of_one(cls, makers, tree) -> list:

@@ -15,7 +15,8 @@ too (session 37):
   written back) passes nothing between nodes and is no walk (session 37).
 - `grad-starts-one`: a node's gradient starts at 1, not 0. Its line is the assignment of what may be 1
   (seed_source.can_be_one) in `__init__` (`__new__`, `__post_init__`) of the class that has `backward()`, or a
-  field of that class declared so (`grad: float = 1.0`): to a name that says grad (`self.grad`, `self._g`, `_GRADS[uid]`), else the only such
+  field of that class declared so (`grad: float = 1.0`, or a class attribute `grad = 1.0` that every node reads
+  until it writes its own: session 44): to a name that says grad (`self.grad`, `self._g`, `_GRADS[uid]`), else the only such
   assignment there is (`self.梯度 = 1.0`).
   Where none is there, the one default of a store of gradients that may be 1: a `__missing__` returning it, a
   `defaultdict(lambda: 1.0)` (session 37), a table of defaults a constructor taking `**kwargs` fills the node from,
