@@ -24,6 +24,10 @@ What these found (before -> after):
   property reads (grader/diagnose/starts_one.py).
 - bug-class-defaults-grad-starts-one: named without a line -> at the class attribute `grad = 1.0` every node reads
   until it writes its own (starts_one.py; a constructor that writes the node's own gradient hides it).
+- The Gradescope bundle run as docs/gradescope.md tests one (run_autograder in a folder laid out as /autograder),
+  started from a checkout of this project: `python -m grader` imported the checkout's grader/, not the bundle's, so
+  the bundle of this fix scored correct-op-subclasses-kahn 0/63 from /work/main (older). run_autograder changes into
+  its root first now (tests/integrations/test_gradescope.py); every entry then scored there as `grade run` says.
 Every other entry scores and is named as expected, an op's mistake charged once by its own tests and said not
 charged again in the later tests that meet it. The same scores and words came from `grade run`, `grade ENTRY`,
 `grade check`, `grade ci`, the Gradescope bundle (autograde, and results.json against its schema), a notebook's
