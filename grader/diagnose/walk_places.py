@@ -15,13 +15,16 @@ too (session 37):
   written back) passes nothing between nodes and is no walk (session 37).
 - `grad-starts-one`: a node's gradient starts at 1, not 0. Its line is the assignment of what may be 1
   (seed_source.can_be_one) in `__init__` (`__new__`, `__post_init__`) of the class that has `backward()`, or a
-  field of that class declared so (`grad: float = 1.0`): to a name that says grad (`self.grad`, `self._g`, `_GRADS[uid]`), else the only such
+  field of that class declared so (`grad: float = 1.0`, or a class attribute `grad = 1.0` that every node reads
+  until it writes its own: session 44): to a name that says grad (`self.grad`, `self._g`, `_GRADS[uid]`), else the only such
   assignment there is (`self.梯度 = 1.0`).
   Where none is there, the one default of a store of gradients that may be 1: a `__missing__` returning it, a
   `defaultdict(lambda: 1.0)` (session 37), a table of defaults a constructor taking `**kwargs` fills the node from,
   `dict(data=0.0, grad=1.0)` (session 38). Where the constructor writes no such assignment itself, those of the
   functions of the module it calls (`self._slot = _new_slot()`, whose `_slots[_used] = 1.0` starts a node's slot in a
-  buffer of gradients: session 42).
+  buffer of gradients: session 42), or, where the class's `grad` is a property over one cell of a container the
+  constructor stores (`return self.cells[GRAD]`), that store where its cell may be 1 (`array("d", [data, 1.0])`:
+  session 44).
 - `no-visited`: the one place where the sort walks a node's inputs and no membership is tested anywhere (nor a mark
   kept per node read, `marks[v.num] == 2`: session 38); or the one statement there that computes a mark and drops
   it (`seen | 1 << bit`, `node.visited == True`; session 37), or that writes a node's mark back to the value its

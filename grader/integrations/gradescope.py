@@ -97,6 +97,9 @@ python="${GRADE_PYTHON:-$root/venv/bin/python}"
 mkdir -p "$root/results"
 # Only the grader (root) may read the submission or write the results.
 chmod 700 "$root/results" "$root/submission" 2>/dev/null || true
+# `python -m` puts the current folder first on sys.path: run from the root, so that a `grader/` folder where the
+# script was started (a checkout of this project, testing a bundle) is never the grader that runs.
+cd "$root"
 exec "$python" -m grader gradescope-run --root "$root"
 """
 

@@ -234,7 +234,7 @@ def install(grader_module_prefix="_grader_"):
     build, bases_alone = builtins.__build_class__, (object,)
     prefixes = tuple(p for p in {sys.base_prefix, sys.prefix, "<frozen"} if len(p) > 1)  # not a Python at "/"
 
-    def __build_class__(func, name, *bases, **kwargs):
+    def __build_class__(func, name, /, *bases, **kwargs):  # a class keyword may be `name=` or `func=`
         code = getattr(func, "__code__", None)
         module = getattr(func, "__globals__", {}).get("__name__")
         if code is None or type(module) is str and module.startswith(grader_module_prefix) or \

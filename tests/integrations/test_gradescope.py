@@ -136,12 +136,12 @@ def _unpack(bundle_path, root):
     return root
 
 
-def _run_autograder(root):
+def _run_autograder(root, cwd=None):
     env = dict(os.environ, GRADE_AUTOGRADER_ROOT=str(root), GRADE_PYTHON=sys.executable,
                # the bundle's copy of the grader, not this checkout's: the bundle must be enough
                PYTHONPATH=str(root / "source" / "grader-src"))
     env.pop("GITHUB_STEP_SUMMARY", None)
-    return subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
+    return subprocess.run([str(root / "run_autograder")], cwd=cwd or root, env=env, capture_output=True, text=True,
                           timeout=120)
 
 
@@ -161,6 +161,21 @@ def test_the_bundle_runs_its_own_copy_of_the_grader(bundle, tmp_path):
     assert found == [str(root / "source/grader-src/grader/__init__.py"),
                      str(root / "source/grader-src/reference/__init__.py"), "['engine']"]
     assert "engine" in available()  # while this checkout may hold many suites
+
+
+@pytest.mark.slow
+def test_run_from_a_folder_holding_a_grader_it_runs_the_bundle_s(bundle, tmp_path):
+    # docs/gradescope.md's test of a bundle runs ag/run_autograder from this project's checkout, whose grader/ `python
+    # -m grader` found first (the current folder leads sys.path): the checkout's code was tested, not the bundle's
+    # (session 44: a fix in the bundle scored 0/63 so, the checkout's grader being older)
+    root = _unpack(bundle[0], tmp_path / "ag")
+    (tmp_path / "grader").mkdir()
+    (tmp_path / "grader" / "__init__.py").write_text("raise SystemExit('the grader of the folder it was run from')\n")
+    shutil.copy(CORRECT, root / "submission" / "engine.py")
+    ran = _run_autograder(root, cwd=tmp_path)
+    assert (ran.returncode, ran.stderr.count("the grader of the folder")) == (0, 0), ran.stderr
+    results = _results(root)
+    assert results["score"] == results["extra_data"]["max_score"] > 0
 
 
 @pytest.mark.slow
