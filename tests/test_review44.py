@@ -7,10 +7,7 @@ members, a name over NAME_MAX bytes, a file over its size. A rejected row then s
 limit that cut a run short ("time", "memory"). Only a message that carries all three fields (observe/endings'
 LIMIT_DATA, sandbox/pipes' probe limits) says one now.
 """
-import dataclasses
-import json
-
-from test_redteam44 import LIMITS, TOO_LONG, _long_named
+from test_redteam44 import TOO_LONG, autograde_long_named
 
 from grader.report.record import limit_met
 
@@ -33,15 +30,7 @@ def test_a_limit_met_is_found_itself_or_nested_with_its_three_fields():
 
 
 def test_gradescope_says_no_limit_for_a_row_the_loader_refused(tmp_path):
-    from grader.integrations import gradescope
-
-    root = tmp_path / "autograder"
-    (root / "source").mkdir(parents=True)
-    (root / "source" / gradescope.CONFIG).write_text(json.dumps({
-        "exercise": "engine", "limits": dataclasses.asdict(LIMITS), "stdout_visibility": "hidden"}))
-    (root / "submission").mkdir()
-    _long_named(root / "submission")
-    results, _ = gradescope.autograde(root)
+    results = autograde_long_named(tmp_path / "autograder")
     assert TOO_LONG in results["output"]
     # before: {"id": ..., "status": "rejected", "limit": {"limit": 255, "limit_value": None, "limit_unit": None}}
     assert results["extra_data"]["status"] == "rejected" and "limit" not in results["extra_data"]
