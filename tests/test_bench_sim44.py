@@ -6,7 +6,6 @@ lastfirst_userid); each class builds with every hand-in checked and its labels h
 slips their labelled bugs make."""
 
 import json
-import shutil
 
 import pytest
 from bench_modules import holds_its_recipe, load_bench, writes_what_is_committed

@@ -33,10 +33,10 @@ import os
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
+from bundle_support import unpack_bundle
 from click.testing import CliRunner
 from costs import slow_fixture
 from seams_support import (PROBE_SECONDS, assert_the_renderings_say_each_row, bench_seams, first_failing, fleet_drift,
@@ -259,17 +259,10 @@ def bundle(tmp_path_factory):
 def _run_bundle(bundle_zip, entry, root):
     """What Gradescope does with one upload: the bundle unpacked into ROOT/source, the upload into ROOT/submission,
     run_autograder run; its results.json."""
-    source = root / "source"
-    with zipfile.ZipFile(bundle_zip) as archive:
-        archive.extractall(source)
-        for info in archive.infolist():
-            os.chmod(source / info.filename, (info.external_attr >> 16) & 0o777)
-    shutil.copy2(source / "run_autograder", root / "run_autograder")
-    (root / "results").mkdir()
+    source = unpack_bundle(bundle_zip, root) / "source"
     if entry.is_dir():
-        shutil.copytree(entry, root / "submission")
+        shutil.copytree(entry, root / "submission", dirs_exist_ok=True)
     else:
-        (root / "submission").mkdir()
         shutil.copy(entry, root / "submission" / entry.name)
     env = dict(os.environ, GRADE_AUTOGRADER_ROOT=str(root), GRADE_PYTHON=sys.executable,
                PYTHONPATH=str(source / "grader-src"))  # the bundle's copy of the grader, not this checkout's
