@@ -140,17 +140,6 @@ def graded(tmp_path_factory):
     return graded_class(tmp_path_factory.mktemp("fresh44"), fresh44.fresh_class)
 
 
-def _limit_fields(message):
-    """{limit, limit_value, limit_unit} of the first message record, nested or not, whose params name a limit."""
-    params = (message or {}).get("params") or {}
-    if "limit" in params:
-        return {k: params[k] for k in LIMIT}
-    for value in params.values():
-        if isinstance(value, dict) and (found := _limit_fields(value)):
-            return found
-    return None
-
-
 def test_every_row_is_its_agreed_row(graded):
     _, rows, _ = graded
     found = {sid: [f[:4] for f in findings] for sid, findings in FOUND.items()}
@@ -164,8 +153,8 @@ def test_every_row_is_its_agreed_row(graded):
 def test_the_limit_a_row_met_is_said_as_fields(graded):
     """The loop's row and its first test say the limit they met as fields, not only in words."""
     _, rows, _ = graded
-    assert _limit_fields(rows["loops"]["message_data"]) == LIMIT
-    assert _limit_fields(first_failing(rows["loops"]["tests"])["output_message"]) == LIMIT
+    assert limit_met(rows["loops"]["message_data"]) == LIMIT
+    assert limit_met(first_failing(rows["loops"]["tests"])["output_message"]) == LIMIT
 
 
 def test_each_one_submission_surface_says_every_row_as_grade_run_does(graded):
