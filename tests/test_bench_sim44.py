@@ -6,7 +6,6 @@ lastfirst_userid); each class builds with every hand-in checked and its labels h
 slips their labelled bugs make."""
 
 import json
-import shutil
 
 import pytest
 from bench_modules import holds_its_recipe, load_bench, writes_what_is_committed
@@ -86,14 +85,8 @@ def test_the_class_builds_checked_with_its_recipe(tmp_path, name, members, indep
 def test_sim44b1_an_honest_fill_passes_and_each_slip_fails(tmp_path, right, slip, message):
     """Arjun's fill (the lecture's recursive build) passes sim44b1's check; no visited set, or no seed, fails it."""
     sim44b1 = load_bench("sim44b1")
-    path = sim44b1.graded(sim44b1.CLASS / "main" / "submissions")["apatel"]
-    sim44b1.check(path)
-    text = path.read_text(encoding="utf-8")
-    assert text.count(right) == 1, right
-    slipped = tmp_path / path.name
-    slipped.write_text(text.replace(right, slip), encoding="utf-8")
-    with pytest.raises(AssertionError, match=message):
-        sim44b1.check(slipped)
+    _passes_and_the_slip_fails(sim44b1, sim44b1.graded(sim44b1.CLASS / "main" / "submissions")["apatel"], tmp_path,
+                               right, slip, message)
 
 
 @pytest.mark.parametrize("right, slip, message", [
@@ -105,11 +98,16 @@ def test_sim44b2_a_hard_pairs_file_passes_and_each_slip_fails(tmp_path, right, s
     """Sam Walker's file (the README's bodies, his tests) passes sim44b2's check; the README's mistakes (reflected
     division in the wrong order, log's derivative from the output) each fail it."""
     sim44b2 = load_bench("sim44b2")
-    path = sim44b2.hand_ins(sim44b2.CLASS / "main" / "submissions")["walkersam_204847"]
-    sim44b2.check(path)
+    _passes_and_the_slip_fails(sim44b2, sim44b2.hand_ins(sim44b2.CLASS / "main" / "submissions")["walkersam_204847"],
+                               tmp_path, right, slip, message)
+
+
+def _passes_and_the_slip_fails(bench, path, tmp_path, right, slip, message):
+    """BENCH's check passes PATH, and fails a copy of it where its one RIGHT line is SLIP, saying MESSAGE."""
+    bench.check(path)
     text = path.read_text(encoding="utf-8")
     assert text.count(right) == 1, right
     slipped = tmp_path / path.name
     slipped.write_text(text.replace(right, slip), encoding="utf-8")
     with pytest.raises(AssertionError, match=message):
-        sim44b2.check(slipped)
+        bench.check(slipped)

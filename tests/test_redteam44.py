@@ -58,17 +58,23 @@ def test_a_zips_helper_named_longer_than_a_file_system_allows_is_refused_in_word
     assert (sub.rejected, sub.problem, sub.files) == (True, TOO_LONG, {})
 
 
-def test_the_long_name_is_said_alike_by_gradescope_and_grade_check(tmp_path):
-    from grader.classroom.student_check import check
+def autograde_long_named(root: Path) -> dict:
+    """Gradescope's autograder in ROOT (laid out as /autograder) on the long-named zip: its results."""
     from grader.integrations import gradescope
 
-    root = tmp_path / "autograder"
     (root / "source").mkdir(parents=True)
     (root / "source" / gradescope.CONFIG).write_text(json.dumps({
         "exercise": "engine", "limits": dataclasses.asdict(LIMITS), "stdout_visibility": "hidden"}))
     (root / "submission").mkdir()
     _long_named(root / "submission")
-    results, _ = gradescope.autograde(root)
+    return gradescope.autograde(root)[0]
+
+
+def test_the_long_name_is_said_alike_by_gradescope_and_grade_check(tmp_path):
+    from grader.classroom.student_check import check
+
+    root = tmp_path / "autograder"
+    results = autograde_long_named(root)
     written = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
     assert written == results and (results["score"], results["tests"]) == (0.0, [])
     assert TOO_LONG in results["output"]

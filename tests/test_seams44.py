@@ -33,10 +33,10 @@ import os
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
+from bundle_support import unpack_bundle
 from click.testing import CliRunner
 from costs import slow_fixture
 from seams_support import (PROBE_SECONDS, assert_the_renderings_say_each_row, bench_seams, first_failing, fleet_drift,
@@ -140,17 +140,6 @@ def graded(tmp_path_factory):
     return graded_class(tmp_path_factory.mktemp("fresh44"), fresh44.fresh_class)
 
 
-def _limit_fields(message):
-    """{limit, limit_value, limit_unit} of the first message record, nested or not, whose params name a limit."""
-    params = (message or {}).get("params") or {}
-    if "limit" in params:
-        return {k: params[k] for k in LIMIT}
-    for value in params.values():
-        if isinstance(value, dict) and (found := _limit_fields(value)):
-            return found
-    return None
-
-
 def test_every_row_is_its_agreed_row(graded):
     _, rows, _ = graded
     found = {sid: [f[:4] for f in findings] for sid, findings in FOUND.items()}
@@ -164,8 +153,8 @@ def test_every_row_is_its_agreed_row(graded):
 def test_the_limit_a_row_met_is_said_as_fields(graded):
     """The loop's row and its first test say the limit they met as fields, not only in words."""
     _, rows, _ = graded
-    assert _limit_fields(rows["loops"]["message_data"]) == LIMIT
-    assert _limit_fields(first_failing(rows["loops"]["tests"])["output_message"]) == LIMIT
+    assert limit_met(rows["loops"]["message_data"]) == LIMIT
+    assert limit_met(first_failing(rows["loops"]["tests"])["output_message"]) == LIMIT
 
 
 def test_each_one_submission_surface_says_every_row_as_grade_run_does(graded):
@@ -259,17 +248,10 @@ def bundle(tmp_path_factory):
 def _run_bundle(bundle_zip, entry, root):
     """What Gradescope does with one upload: the bundle unpacked into ROOT/source, the upload into ROOT/submission,
     run_autograder run; its results.json."""
-    source = root / "source"
-    with zipfile.ZipFile(bundle_zip) as archive:
-        archive.extractall(source)
-        for info in archive.infolist():
-            os.chmod(source / info.filename, (info.external_attr >> 16) & 0o777)
-    shutil.copy2(source / "run_autograder", root / "run_autograder")
-    (root / "results").mkdir()
+    source = unpack_bundle(bundle_zip, root) / "source"
     if entry.is_dir():
-        shutil.copytree(entry, root / "submission")
+        shutil.copytree(entry, root / "submission", dirs_exist_ok=True)
     else:
-        (root / "submission").mkdir()
         shutil.copy(entry, root / "submission" / entry.name)
     env = dict(os.environ, GRADE_AUTOGRADER_ROOT=str(root), GRADE_PYTHON=sys.executable,
                PYTHONPATH=str(source / "grader-src"))  # the bundle's copy of the grader, not this checkout's

@@ -75,13 +75,15 @@ def limit_met(message) -> dict | None:
     """The limit a message record says was met, as fields ({limit, limit_value, limit_unit}: grader/observe/endings'
     LIMIT_DATA): those of the first message, itself or nested in its parameters, that names one; None where none
     does. A row's `message_data` (a timeout, a limit that ended the worker) and a test's `output_message` (a probe
-    cut at its limit, an op that met the memory limit) carry them."""
+    cut at its limit, an op that met the memory limit) carry them. A message names a limit met by carrying the three
+    (observe/endings, sandbox/pipes), not by a `limit` alone: the loader's refusals say theirs in words (`the limit
+    is {limit}`: 255 bytes of a name, 1,000 files in a zip) of a run that never started (review44a)."""
     from ..observe.endings import LIMIT_DATA
 
     params = message.get("params") if isinstance(message, dict) else None
     if not isinstance(params, dict):
         return None
-    if params.get("limit") is not None:
+    if params.get("limit") is not None and all(k in params for k in LIMIT_DATA):
         return {k: params.get(k) for k in LIMIT_DATA}
     for value in params.values():
         found = limit_met(value)

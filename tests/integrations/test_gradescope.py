@@ -13,6 +13,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from bundle_support import unpack_bundle
 from click.testing import CliRunner
 
 from grader import __version__
@@ -123,19 +124,6 @@ def test_an_unknown_exercise_is_refused(tmp_path):
 # -- run_autograder in a root laid out like /autograder ------------------------------------------
 
 
-def _unpack(bundle_path, root):
-    """What Gradescope does: the zip into ROOT/source, run_autograder copied to ROOT, submission/ and results/."""
-    source = root / "source"
-    with zipfile.ZipFile(bundle_path) as archive:
-        archive.extractall(source)
-        for info in archive.infolist():
-            os.chmod(source / info.filename, (info.external_attr >> 16) & 0o777)
-    shutil.copy2(source / "run_autograder", root / "run_autograder")
-    (root / "submission").mkdir()
-    (root / "results").mkdir()
-    return root
-
-
 def _run_autograder(root, cwd=None):
     env = dict(os.environ, GRADE_AUTOGRADER_ROOT=str(root), GRADE_PYTHON=sys.executable,
                # the bundle's copy of the grader, not this checkout's: the bundle must be enough
@@ -153,7 +141,7 @@ def _results(root):
 
 @pytest.mark.slow
 def test_the_bundle_runs_its_own_copy_of_the_grader(bundle, tmp_path):
-    root = _unpack(bundle[0], tmp_path)
+    root = unpack_bundle(bundle[0], tmp_path)
     env = dict(os.environ, PYTHONPATH=str(root / "source" / "grader-src"))
     found = subprocess.run([sys.executable, "-c", "import grader, grader.suites as s, reference; "
                             "print(grader.__file__); print(reference.__file__); print(s.available())"],
@@ -168,7 +156,7 @@ def test_run_from_a_folder_holding_a_grader_it_runs_the_bundle_s(bundle, tmp_pat
     # docs/gradescope.md's test of a bundle runs ag/run_autograder from this project's checkout, whose grader/ `python
     # -m grader` found first (the current folder leads sys.path): the checkout's code was tested, not the bundle's
     # (session 44: a fix in the bundle scored 0/63 so, the checkout's grader being older)
-    root = _unpack(bundle[0], tmp_path / "ag")
+    root = unpack_bundle(bundle[0], tmp_path / "ag")
     (tmp_path / "grader").mkdir()
     (tmp_path / "grader" / "__init__.py").write_text("raise SystemExit('the grader of the folder it was run from')\n")
     shutil.copy(CORRECT, root / "submission" / "engine.py")
@@ -180,7 +168,7 @@ def test_run_from_a_folder_holding_a_grader_it_runs_the_bundle_s(bundle, tmp_pat
 
 @pytest.mark.slow
 def test_a_correct_engine_gets_full_marks(bundle, tmp_path):
-    root = _unpack(bundle[0], tmp_path)
+    root = unpack_bundle(bundle[0], tmp_path)
     shutil.copy(CORRECT, root / "submission" / "engine.py")
     ran = _run_autograder(root)
     assert ran.returncode == 0, ran.stderr
@@ -198,7 +186,7 @@ def test_a_correct_engine_gets_full_marks(bundle, tmp_path):
 
 @pytest.mark.slow
 def test_a_buggy_engine_loses_the_points_of_its_failing_tests(bundle, tmp_path):
-    root = _unpack(bundle[0], tmp_path)
+    root = unpack_bundle(bundle[0], tmp_path)
     source, line = raising_engine()
     (root / "submission" / "engine.py").write_text(source, encoding="utf-8")
     ran = _run_autograder(root)
@@ -221,7 +209,7 @@ def test_a_buggy_engine_loses_the_points_of_its_failing_tests(bundle, tmp_path):
 
 @pytest.mark.slow
 def test_a_zip_uploaded_to_gradescope_is_graded_as_the_submission(bundle, tmp_path):
-    root = _unpack(bundle[0], tmp_path)
+    root = unpack_bundle(bundle[0], tmp_path)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("hw1/engine.py", CORRECT.read_bytes())
@@ -235,7 +223,7 @@ def test_a_zip_uploaded_to_gradescope_is_graded_as_the_submission(bundle, tmp_pa
 
 @pytest.mark.slow
 def test_an_empty_submission_scores_0_and_says_why(bundle, tmp_path):
-    root = _unpack(bundle[0], tmp_path)
+    root = unpack_bundle(bundle[0], tmp_path)
     ran = CliRunner().invoke(main, ["gradescope-run", "--root", str(root)])
     assert ran.exit_code == 0, ran.output
     results = _results(root)
