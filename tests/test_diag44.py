@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
+from test_diag43 import CALLING, SOURCES, STARTER, TODO
 from test_fresh_styles import LIMITS
 
 from grader.i18n import translator
@@ -203,3 +204,56 @@ def test_a_suite_that_does_not_read_value_grads_refuses_them_as_before():
     finally:
         probekit.READ_VALUE_GRADS[0] = before
         del probekit.HELD[:]
+
+
+# -- (2) diag43's stack sort, and session 42's recursive one, in a helper module of the student's ------------------
+
+CALLS_HELPER = "        from order import build_order\n\n" + CALLING
+HELPERS = {  # the helper module order.py: diag43's module functions (a stack of nodes; of iterators), and recursive
+    "stack-preorder": SOURCES["bug-stack-preorder-function"][1],
+    "recursive-preorder": """\
+def build_order(root):
+    order, seen = [], set()
+
+    def visit(node):
+        if node not in seen:
+            seen.add(node)
+            order.append(node)
+            for child in node._prev:
+                visit(child)
+
+    visit(root)
+    return order
+""",
+    "correct-stack": SOURCES["correct-stack-function"][1],
+}
+
+
+@slow_fixture(scope="module")
+def helper_rows(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("diag44-helper")
+    starter = STARTER.read_text(encoding="utf-8")
+    assert starter.count(TODO) == 1
+    for case, helper in HELPERS.items():
+        (tmp / "class" / case).mkdir(parents=True)
+        (tmp / "class" / case / "engine.py").write_text(starter.replace(TODO, CALLS_HELPER), encoding="utf-8")
+        (tmp / "class" / case / "order.py").write_text(helper, encoding="utf-8")
+    result = grade(tmp / "class", exercise="05-backward", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+def test_a_pre_order_sort_in_a_helper_module_is_named_at_its_append_there(helper_rows):
+    # before: "Your gradients match an engine that calls the backward rules in topological order instead of
+    # reversed, ..." (a variant, forward-order), with no file and no line
+    found = {case: [(d["kind"], d.get("walk") or d.get("variant"), d.get("form"), d.get("file"), d.get("line"))
+                    for d in row["diagnosis"]] for case, row in helper_rows.items()}
+    assert found == {"stack-preorder": [("walk", "reversed-pre-order", "stack", "order.py", 11)],
+                     "recursive-preorder": [("walk", "reversed-pre-order", None, "order.py", 7),
+                                            ("variant", "recursive-topo", None, None, None)],
+                     "correct-stack": []}
+    assert {case: row["score"] for case, row in helper_rows.items()} == {
+        "stack-preorder": 6.0, "recursive-preorder": 6.0, "correct-stack": 25.0}
+    stack = helper_rows["stack-preorder"]["diagnosis"][0]
+    assert stack["title"].startswith("Your backward() lists each node in its order as it pops it from the stack")
+    assert translator("ru").render(stack["messages"]["title"]).startswith(
+        "Ваш backward() добавляет каждый узел в порядок, как только снимает его со стека")
