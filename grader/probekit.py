@@ -6,11 +6,9 @@ import sys
 
 import _random  # random.Random's generator; `random` itself costs every worker's start more (see _Rng)
 
-# Saved before any student code is imported, so a monkeypatched builtin cannot
-# change how observations are checked.
+# Saved before any student code is imported, so a monkeypatched builtin cannot change how observations are checked.
 _type, _float, _isinstance, _str, _dict, _list, _tuple = type, float, isinstance, str, dict, list, tuple
-_repr, _bool, _int, _getattr, _any = repr, bool, int, getattr, any
-_isfinite = math.isfinite
+_repr, _bool, _int, _getattr, _any, _isfinite = repr, bool, int, getattr, any, math.isfinite
 _NUMBER_TYPES = (int, float, bool)
 # and the standard library's exact numbers (`_is_number`), looked up when met: a worker's start imports neither
 _modules, _EXACT = sys.modules, (("fractions", "Fraction"), ("decimal", "Decimal"))
@@ -25,8 +23,7 @@ class ObservationError(Exception):
     """A probe observed something that is not a plain finite number (or string). Made of a template, the message's
     English words (a message id of grader/observe/probe_words.py's TEMPLATES), and its fields: the worker reports
     both as data beside the text (sandbox/worker.py), so the grader says them in the student's language without
-    reading the text back. str() is the English text: `ObservationError("{what} is nested too deeply", what="x")`
-    says `x is nested too deeply`."""
+    reading the text back. str() is the English text (`x is nested too deeply`)."""
 
     def __init__(self, template, /, **fields):
         super().__init__(template.format(**fields) if fields else template)
@@ -42,8 +39,7 @@ def modules(probe):
 def places(probe):
     """Mark a probe that reports places, not numbers: files and lines of the code it ran (`[file, line]`, relative
     to the folder it runs in). Only the diagnosis reads it (a finding's line); no test does, nothing compares it
-    with another run's, and PyTorch does not run it (its places would be torch's own files, named from wherever
-    torch is installed: grader/torch_adapter.py)."""
+    with another run's, and PyTorch does not run it (its places would be torch's own files: torch_adapter.py)."""
     probe.reports_places = True
     return probe
 
@@ -141,6 +137,18 @@ def parameters(module, what):
     return got
 
 
+HELD, READ_VALUE_GRADS = [], [False]  # grad(): the worker reports HELD; a probes.py turns READ_VALUE_GRADS[0] on
+
+
+def grad(x, what):
+    """A node's `grad` as `number` reads it, or off its `.data` (noted in HELD) where READ_VALUE_GRADS is on."""
+    data = _getattr(x, "data", None) if READ_VALUE_GRADS[0] and not _is_number(_type(x)) else None
+    if _is_number(_type(data)):
+        HELD.append((what, _str(_type(x).__name__)[:200]))
+        return number(data, what)
+    return number(x, what)
+
+
 def grads(named, prefix=""):
     """{'a': a, 'b': b} → {'a.data': ..., 'a.grad': ...} read straight off student Values. A node named by an
     expression is written in parentheses, `(a * b).grad`: `a * b.grad` reads as `a * (b.grad)`."""
@@ -148,20 +156,17 @@ def grads(named, prefix=""):
     for name, v in named.items():
         node = f"({name})" if " " in name else name
         out[f"{prefix}{node}.data"] = number(v.data, f"{node}.data")
-        out[f"{prefix}{node}.grad"] = number(v.grad, f"{node}.grad")
+        out[f"{prefix}{node}.grad"] = grad(v.grad, f"{node}.grad")
     return out
 
 
 def backprop_by_hand(out, *inner):
-    """The gradients of `out`, found as the lesson finds them before `backward()` is written.
-
-    `out.grad = 1`, then `out._backward()`, then each of `inner`'s `_backward()` in the order given: the probe
-    lists the graph's inner nodes from the output back towards the inputs (a reverse topological order, written
-    out by hand). So an exercise taught before backward() (01, 02) tests its own backward rules, whatever the
-    student's backward() does, or without one. An engine without `_backward` closures (built with edge lists, or
-    PyTorch's) is driven by its own backward(), which gives the same gradients when it is right. So is one whose
-    `_backward` takes arguments (the upstream gradient: `node._backward(node.grad)`): the probe cannot call it as
-    the lesson does."""
+    """The gradients of `out`, found as the lesson finds them before `backward()` is written: `out.grad = 1`, then
+    `out._backward()`, then each of `inner`'s `_backward()` in the order given (the graph's inner nodes from the
+    output back towards the inputs, a reverse topological order written out by hand). So an exercise taught before
+    backward() (01, 02) tests its own backward rules, whatever the student's backward() does, or without one. An
+    engine without `_backward` closures (edge lists, PyTorch) is driven by its own backward(), which gives the same
+    gradients when it is right; so is one whose `_backward` takes arguments (`node._backward(node.grad)`)."""
     if not _takes_no_arguments(getattr(out, "_backward", None)):
         if not hasattr(out, "backward"):
             raise AttributeError("the gradients are found by calling each node's _backward closure, from the output "
@@ -206,7 +211,7 @@ def with_numeric(V, f, inputs, h=1e-6):
         out.backward()
     obs = {"out": number(out.data, "out")}
     for name, leaf in leaves.items():
-        obs[f"{name}.grad"] = number(leaf.grad, f"{name}.grad")
+        obs[f"{name}.grad"] = grad(leaf.grad, f"{name}.grad")
     for name in inputs:
         up = dict(inputs, **{name: inputs[name] + h})
         down = dict(inputs, **{name: inputs[name] - h})
@@ -268,10 +273,10 @@ _TEXT = {
 
 
 class _Rng(_random.Random):
-    """The draws random_graph makes, the very numbers `random.Random(seed)` gives (random.py's own formulas
-    over the same Mersenne Twister, seeded the same from an int): without importing `random`, which a worker
-    would pay on every start (its module body seeds a generator from the OS, imports bisect, warnings,
-    operator and sha512). tests/test_probekit_rng.py holds the two to the same sequences."""
+    """The draws random_graph makes, the very numbers `random.Random(seed)` gives (random.py's own formulas over the
+    same Mersenne Twister, seeded the same from an int): without importing `random`, which a worker would pay on
+    every start (it seeds from the OS, imports bisect, warnings, operator, sha512). tests/test_probekit_rng.py
+    holds the two to the same sequences."""
 
     def _below(self, n):
         bits = n.bit_length()  # random.Random._randbelow_with_getrandbits
@@ -305,12 +310,10 @@ class _Rng(_random.Random):
 def random_graph(V, seed, steps=12, ops=None):
     """A random expression graph whose shape depends on the seed alone, never on the engine.
 
-    Ops are chosen from a plain-float shadow of the same computation, so every
-    engine builds the same graph; shared nodes and diamonds come from reusing
-    earlier nodes as operands. `ops` limits the graph to some operations (an
-    exercise taught before the others exist); large values are then squashed
-    with tanh if it is allowed, else scaled by 0.1.
-    """
+    Ops are chosen from a plain-float shadow of the same computation, so every engine builds the same graph; shared
+    nodes and diamonds come from reusing earlier nodes as operands. `ops` limits the graph to some operations (an
+    exercise taught before the others exist); large values are then squashed with tanh if it is allowed, else
+    scaled by 0.1."""
     binary, unary, constant = (tuple(o for o in group if ops is None or o in ops)
                                for group in (_BINARY, _UNARY, _CONSTANT))
     squash = "tanh" if ops is None or "tanh" in ops else "shrink"
@@ -360,7 +363,7 @@ def random_graph(V, seed, steps=12, ops=None):
             if k not in reached:
                 reached.add(k)
                 stack.append(k)
-    obs.update({f"{name}.grad": number(node.grad, f"{name}.grad")
+    obs.update({f"{name}.grad": grad(node.grad, f"{name}.grad")
                 for k, (name, node) in enumerate(zip(names, nodes)) if k in reached})
     return obs
 

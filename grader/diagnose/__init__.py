@@ -21,6 +21,7 @@ from .missing import missing_entry, missing_operation, never_ran, place_missing
 from .import_io import as_the_sandbox_saw, import_io_hint
 from .newer_syntax import newer_syntax_hint
 from .stale import stale_entries
+from .value_grads import value_grad_entries
 
 # The variant library (book.py, rule.py, styles.py, stored.py and grader/variants/) is the instructor's: it
 # is imported where it is used, so that the rest of the diagnosis (missing ops, local derivatives read off
@@ -278,6 +279,8 @@ class Diagnoser(FindingsMixin, LocalRulesMixin, RunFactsMixin):
         facts, seeded_in = class_seed_facts(submission.files, walked, any(e.get("kind") == "variant" for e in found))
         entries = not_refuted_by_source(found, facts)
         entries += inherited_entries(self, submission, run, outcomes, entries, engine)  # `2 + a` by float's own
+        entries += _in_students_terms(value_grad_entries(self, submission, run, outcomes, [*walked, engine]),
+                                      submission)  # a Value in `grad`: its line in the student's file
         # a seed finding the source rules out: what the source says in its place (the walk ran no rule, the
         # seed set back to 0)
         entries[:0] = _in_students_terms(seed_hints(found, entries, facts, engine=seeded_in), submission)

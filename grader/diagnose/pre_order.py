@@ -24,13 +24,13 @@ import ast
 from ..i18n import Message, msg
 from .evidence import finding_words
 from .seed_source import _reached, backward_functions
-from .source_tree import read_in_time
 
 
-def appended_first(tree) -> int | None:
-    """The line of the `append` of a sort reached from backward() that appends a node before its inputs are done:
-    recursive, else with an explicit stack; None where there is no such sort."""
-    for method in backward_functions(tree):
+def appended_first(tree, starts=None) -> int | None:
+    """The line of the `append` of a sort reached from backward() (else from STARTS, functions of TREE: a module of
+    the student's that backward() hands its walk to) that appends a node before its inputs are done: recursive,
+    else with an explicit stack; None where there is no such sort."""
+    for method in backward_functions(tree) if starts is None else starts:
         for reached in _reached(method, tree):
             functions = [n for n in ast.walk(reached) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
             for function in functions:
@@ -38,7 +38,7 @@ def appended_first(tree) -> int | None:
                 line = _recursive(function)
                 if line is not None:
                     return line
-    return stack_line(tree)
+    return stack_line(tree, starts)
 
 
 def _top(statements) -> list:
@@ -115,10 +115,10 @@ def _compares_counts(test) -> bool:
                                                       for op in n.ops) for n in ast.walk(test))
 
 
-def stack_line(tree) -> int | None:
-    """The line of the `append` of a sort with an explicit stack reached from backward() that lists a node as it pops
-    it (`_popped_then_appended`), else None."""
-    for method in backward_functions(tree):
+def stack_line(tree, starts=None) -> int | None:
+    """The line of the `append` of a sort with an explicit stack reached from backward() (else from STARTS) that
+    lists a node as it pops it (`_popped_then_appended`), else None."""
+    for method in backward_functions(tree) if starts is None else starts:
         for reached in _reached(method, tree):
             for loop in (n for n in ast.walk(reached) if isinstance(n, ast.While)):
                 tree.in_time()
@@ -128,15 +128,16 @@ def stack_line(tree) -> int | None:
     return None
 
 
-def name_stack_pre_order(entries: list[dict], submission, engine: str) -> None:
-    """Say a `reversed-pre-order` finding placed at a stack's `append` (stack_line) in that sort's terms: its `form`
-    "stack" (session 43: the recursive sort's words, "Append a node after the loop over its inputs", told a student
-    whose sort has no such loop). A stack in another module of the student's own keeps the recursive sort's words."""
+def name_stack_pre_order(entries: list[dict], submission, stack_place) -> None:
+    """Say a `reversed-pre-order` finding placed at a stack's `append` in that sort's terms: its `form` "stack"
+    (session 43: the recursive sort's words, "Append a node after the loop over its inputs", told a student whose
+    sort has no such loop). STACK_PLACE(): (file, line) of that `append` (stack_line), in the engine or, session 44,
+    in a module of the student's own that backward() hands its walk to (walk_places.walk_file_place), else None."""
     for entry in entries:
         if entry.get("kind") != "walk" or entry.get("walk") != "reversed-pre-order" or not entry.get("line"):
             continue
-        line = read_in_time(submission.files, engine, stack_line)
-        if line is None or any(entry.get(k) != v for k, v in submission.place(engine, line).items() if v is not None):
+        found = stack_place()
+        if found is None or any(entry.get(k) != v for k, v in submission.place(*found).items() if v is not None):
             return
         entry["form"] = "stack"
         evidence = Message.from_json(entry["messages"]["explanation"]["params"]["evidence"]["capitalise"])

@@ -48,7 +48,7 @@ from .evidence import finding_words
 from .deque_order import appended_to_a_deque
 from .handed_on import handed_on
 from .missing import class_place
-from .pre_order import appended_first, name_stack_pre_order
+from .pre_order import appended_first, name_stack_pre_order, stack_line
 from .seed_source import _reached, backward_functions
 from .source_patterns import receiver_of
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, read_in_time, tree_of
@@ -174,7 +174,8 @@ def _direct_children_only(tree) -> int | None:
 
 _FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited,
             "no-visited-adjoints": _no_visited, "no-visited-written-back": _no_visited,
-            "direct-children-only": _direct_children_only, "reversed-pre-order": appended_first}
+            "direct-children-only": _direct_children_only, "reversed-pre-order": appended_first,
+            "stack-pre-order": stack_line}  # the last no walk's name: where name_stack_pre_order finds the stack
 
 
 def _unreversed(iterable):
@@ -285,7 +286,8 @@ def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tup
 # the readings that follow backward() into a module of the student's own it hands the walk to (session 34:
 # forward-order; session 38: no visited set, the sort in `engine/sweep.py` beside the package's `scalar.py`)
 _HANDED_ON_FINDERS = {"forward-order": _forward_loop, **{name: _no_visited for name in (
-    "no-visited", "no-visited-adjoints", "no-visited-written-back")}}
+    "no-visited", "no-visited-adjoints", "no-visited-written-back")}, "reversed-pre-order": appended_first,
+    "stack-pre-order": stack_line}  # session 44: a sort that appends a node before its inputs, in a helper module
 
 
 def _in_a_module_handed_on(finder, files: dict, engine: str) -> tuple[str, int] | None:
@@ -329,7 +331,7 @@ def place_walks(entries: list[dict], submission, engine: str) -> None:
         found = walk_file_place(name, submission.files, engine)
         if found is not None:
             entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
-    name_stack_pre_order(entries, submission, engine)
+    name_stack_pre_order(entries, submission, lambda: walk_file_place("stack-pre-order", submission.files, engine))
 
 
 # the walks whose numbers an order sorted once also gives: only the output keeps a gradient (its seed)

@@ -19,6 +19,7 @@ from ..suites import SuiteError
 from .direct import DirectItems
 from .dry_run import SINGLE_PROBE_FIXTURES
 from .memo import IMPORTED, JudgedSoFar, RunDigests, groups_of, rows_of
+from .value_grads import charge
 from .pytest_session import run_pytest as _run_pytest
 
 
@@ -87,7 +88,8 @@ class JudgePlugin(DirectItems):
         reads = self.expectations.reads().get(function.__name__)
         if reads is None or not reads.complete or not set(argnames) <= SINGLE_PROBE_FIXTURES:
             return None
-        return frozenset(reads.probes)
+        # a Value in a gradient is charged by the first of the suite's charging probes that shows it (value_grads.py)
+        return frozenset(reads.probes) | frozenset(self.suite.value_grads if reads.probes else ())
 
     def pytest_generate_tests(self, metafunc):
         if "submission" not in metafunc.fixturenames:
@@ -233,6 +235,10 @@ class JudgePlugin(DirectItems):
                     got = msg("reported an observation that its probe does not make ({difference}): the "
                               "submission replaced the probe or wrote into the grader's report, so it is not used",
                               difference=difference)
+                    raise Mismatch(msg("{expression}: your engine {got}", expression=expression, got=got),
+                                   expression=expression, got=got)
+                got = charge(probe.__name__, obs, run["probes"], self.suite.value_grads)
+                if got is not None:  # a gradient that holds a Value, charged once (value_grads.py)
                     raise Mismatch(msg("{expression}: your engine {got}", expression=expression, got=got),
                                    expression=expression, got=got)
                 return _Observed(values, expression)

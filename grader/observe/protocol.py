@@ -262,6 +262,17 @@ def sandbox_words(error: str, exception) -> dict | None:
     return said.to_json() if str(said) == error else None
 
 
+def _value_grads(value) -> dict | None:
+    """The grads a probe read off a Value's `.data` ({what: the grad's type}, probekit.grad), checked: at most 100
+    short strings, or ProtocolError."""
+    if value is None:
+        return None
+    if type(value) is not dict or len(value) > 100 or not all(
+            type(k) is str and type(v) is str and len(k) <= 200 and len(v) <= 200 for k, v in value.items()):
+        raise ProtocolError("value_grads must be an object of at most 100 short strings")
+    return {clean_text(k, 200): clean_text(v, 200) for k, v in value.items()}
+
+
 def parse_event(line, expected_probe):
     """One line of the worker's report as a checked event dict; ProtocolError otherwise."""
     if expected_probe is not None and line == _start_line(expected_probe):
@@ -319,7 +330,9 @@ def parse_event(line, expected_probe):
                 values, size = _plain_copy(values, 0, count), count[0]
             if size > MAX_VALUES:
                 raise ProtocolError(f"an observation holds more than {MAX_VALUES} values")
-            return {"event": kind, "probe": expected_probe, "status": "ok", "values": values, "size": size}
+            grads = _value_grads(event.get("value_grads"))  # only where a grad held a Value: records stay as they were
+            return {"event": kind, "probe": expected_probe, "status": "ok", "values": values, "size": size,
+                    **({"value_grads": grads} if grads else {})}
         if status == "error" and type(event.get("error")) is str:
             said = {"event": kind, "probe": expected_probe, "status": "error", "error": clean_text(event["error"], 2000),
                     "exception": _exception(event.get("exception")), "where": _where(event.get("where")),

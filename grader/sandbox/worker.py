@@ -280,8 +280,7 @@ def main():
     def emit(**event):
         send(json_text(event))
 
-    # the submission after the standard library: a student's module named as a standard one is theirs only for their
-    # own imports (shadows.py)
+    # the submission after the standard library: a module named as a standard one is theirs to import (shadows.py)
     sys.path[:] = [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")] + [submission_dir]
     standins = _load_source("_grader_standins", _join(request["runner"], "standins.py"))
     raised = _load_source("_grader_raised", _join(request["runner"], "raised.py"))
@@ -368,11 +367,12 @@ def main():
         send(held + '{"event":"start","probe":' + json_str(name) + "}")
         order.restart(name)
         spare = _spare(spare)  # mapped again only when the last probe's error gave it back
+        kit.HELD.clear()  # grads read off a Value's `.data` (probekit.grad); encoded in the try: its failure
         try:
             raw = probe(modules if getattr(probe, "takes_modules", False) else drawn.Drawn(Value, token) if token
                         else Value)
             values = plain(raw)
-            line = json_text(values)  # encode now: a failure here is this probe's, not the worker's
+            line = json_text(values) + (',"value_grads":' + json_text(dict(kit.HELD[:100])) if kit.HELD else "")
         except ObservationError as exc:
             spare = _give_back(spare)
             held = event_line(event="result", probe=name, status="error", error=_text(exc, 2000), where=None,

@@ -99,6 +99,9 @@ class Suite:
     # the student's own test files (the suite's STUDENT_TESTS), read for asserts that cannot fail
     # (grader/diagnose/student_asserts.py) where the bug variants explain nothing
     student_tests: tuple = ()
+    # the probes whose tests charge a gradient that holds a Value, the first that shows one (the suite's
+    # VALUE_GRADS_CHARGED_BY; its probes.py calls probekit.read_value_grads()): grader/judge/value_grads.py
+    value_grads: tuple = ()
 
     def probe(self, name):
         """The grader-side object of probe `name` (a probes.py function, or a ProbeCase)."""
@@ -261,6 +264,7 @@ def load_suite(name):
         stop_early=getattr(config, "stop_early", _never_stop), draw_inputs=bool(getattr(config, "DRAW_INPUTS", False)),
         fixed_inputs=frozenset(getattr(config, "FIXED_INPUTS", ())), paired=paired,
         student_tests=tuple(getattr(config, "STUDENT_TESTS", ())),
+        value_grads=tuple(getattr(config, "VALUE_GRADS_CHARGED_BY", ())),
     )
 
 

@@ -13,7 +13,7 @@ another expression is another probe, under another name, in its own suite.
 """
 
 from local_probes import CALLS, calls_of
-from probekit import grads, number, with_numeric
+from probekit import grad, grads, number, with_numeric
 
 
 # -- derived operations: -, / and negation, built on +, * and ** -------------------------------
@@ -233,7 +233,7 @@ def seed_gradient(V):
     a, b = V(2.0), V(3.0)
     y = a * b + b
     y.backward()
-    return {"y.grad": number(y.grad, "y.grad"), **grads({"a": a, "b": b})}
+    return {"y.grad": grad(y.grad, "y.grad"), **grads({"a": a, "b": b})}
 
 
 def untouched_leaf(V):

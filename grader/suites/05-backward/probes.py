@@ -5,7 +5,9 @@ then (`+`, `*`, relu, and constants on either side), calls `backward()` once
 and returns what it saw. The random graphs are built from those operations too.
 """
 
-from probekit import grads, number, random_graph_probes
+from probekit import READ_VALUE_GRADS, grad, grads, number, random_graph_probes
+
+READ_VALUE_GRADS[0] = True  # a grad that holds a Value is read off its `.data`, charged once (judge/value_grads.py)
 
 
 # -- the seed --------------------------------------------------------------------------------
@@ -19,7 +21,7 @@ def single_op(V):
     a, b = V(3.0), V(-2.0)
     y = a * b
     y.backward()
-    return {"y": number(y.data, "y"), "y.grad": number(y.grad, "y.grad"), **grads({"a": a, "b": b})}
+    return {"y": number(y.data, "y"), "y.grad": grad(y.grad, "y.grad"), **grads({"a": a, "b": b})}
 
 
 # -- the whole graph, in reverse topological order ----------------------------------------------
