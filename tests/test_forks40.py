@@ -105,9 +105,9 @@ def test_grade_check_says_it_in_the_students_language(tmp_path):
         said[lang] = [next(line for line in lines if line.startswith(f"FAIL  {name} ")).split(None, 2)[2]
                       for name in ("add/values", "mul/constant")]
     assert said == {
-        "ru": ["y = a + b при a = 2, b = -3: вычисление не завершилось за 0,5 с, потому что " + STARTED_RU,
+        "ru": ["y = a + b при a = 2, b = -3: вычисление не завершилось за 0.5 с, потому что " + STARTED_RU,
                "y = (a * 4) + (4 * a) при a = -1.5 (константа с любой стороны от *): не запускался: 3 пробы подряд не "
-               "завершились за 0,5 с каждая; остальные не запускались, потому что " + STARTED_RU],
+               "завершились за 0.5 с каждая; остальные не запускались, потому что " + STARTED_RU],
         "zh": ["a = 2, b = -3 时的 y = a + b：未能在 0.5 秒内完成，原因是" + STARTED_ZH,
                "a = -1.5 时的 y = (a * 4) + (4 * a)（常数在 * 的任一侧）：未运行：连续 3 个探针都未能在各自的 0.5 秒内完成；其余的"
                "未运行，原因是" + STARTED_ZH],

@@ -93,8 +93,7 @@ def report_lines(result, lang: str | None = None) -> list[str]:
                       "Hidden tests are graded after you hand in.",
                       "Score on the visible tests: {points}/{max_points} points ({passed} of {n} tests pass). "
                       "Hidden tests are graded after you hand in.",
-                      len(result.tests), points=t.number(number(result.points)),
-                      max_points=t.number(number(result.max_points)),
+                      len(result.tests), points=number(result.points), max_points=number(result.max_points),
                       passed=passed))
     return lines
 

@@ -281,28 +281,11 @@ class Translator:
                  else self.moment(v["moment"]) if isinstance(v, dict) and "moment" in v
                  else self.render(v) if isinstance(v, (Message, dict))
                  else self.translations.gettext(v) if v == KERNEL_CELLS else v for k, v in params.items()}
-        shown.update(self._numbers(text, params))  # a number in prose in the language's own decimal sign
         phrases = {k for k, v in params.items() if isinstance(v, Message) or isinstance(v, dict) and "id" in v}
         text = close_clauses(self.lang, text, phrases, shown)
         if self.lang == "zh":
             text = han_junctions(text, shown)
         return text.format(**shown)
-
-    def number(self, value) -> str:
-        """A number as this language writes it in prose: Python's digits (no rounding, no grouping: `14.1667`,
-        `1e-06`), with the language's decimal sign, Babel's (ru `0,5`; en and zh `0.5`). docs/i18n.md, numbers."""
-        return str(value).replace(".", _decimal_sign(self.lang))
-
-    def _numbers(self, text: str, params: dict) -> dict:
-        """The number parameters that TEXT says in prose, as `number` writes them: an int or a float, or a
-        QUANTITIES parameter's number written as text (`f"{seconds:g}"`); one inside a code span (`rel_tol={tol}`)
-        stays as Python writes it: it is code. Any other text (a value `fmt` wrote, an expression) is as it is."""
-        if _decimal_sign(self.lang) == ".":
-            return {}
-        code = {m[1] for span in re.findall(r"`[^`]*`", text) for m in re.finditer(r"\{(\w+)", span)}
-        return {k: self.number(v) for k, v in params.items()
-                if (type(v) in (int, float) or k in QUANTITIES and type(v) is str and _PLAIN_NUMBER.fullmatch(v))
-                and k not in code and "{" + k + "}" in text and not re.search(r"\{" + k + r"[:!]", text)}
 
     def inflect(self, value, case: str) -> str:
         """A parameter in a grammatical case (one of CASES), as a translation asks for it (`{expression:genitive}`):
@@ -356,24 +339,6 @@ class Translator:
         from babel.lists import format_list
 
         return format_list(shown, locale={"zh": "zh_Hans"}.get(self.lang, self.lang))
-
-
-# The parameters that are a measured quantity wherever a message names them (seconds of a limit, a cool-down, a
-# wait), said in the language's number format even where the message keeps them as text (observe/endings.py writes
-# seconds as `f"{x:g}"`, and the rows keep that text: scores.json is unchanged)
-QUANTITIES = frozenset({"probe_seconds", "import_seconds", "submission_seconds", "seconds", "wait", "cooldown",
-                        "limit_value"})
-_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
-
-
-@functools.cache
-def _decimal_sign(lang: str) -> str:
-    """The decimal sign of LANG's numbers, as Babel's locale data has it (ru `,`; en and zh `.`)."""
-    if lang == "en":
-        return "."
-    from babel.numbers import get_decimal_symbol
-
-    return get_decimal_symbol({"zh": "zh_Hans"}.get(lang, lang))
 
 
 @functools.cache

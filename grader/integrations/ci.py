@@ -166,7 +166,7 @@ def annotations(record: dict, submission: Submission, *, after_due_date: bool = 
         lines.append(command(
             "error", printable(in_its_cell(say.output(test) or status_word(test["status"], lang), test)), **place(test),
             title=f"{test['name']}: {status_word(test['status'], lang)} "
-                  f"({t.number(points(test.get('score'), test.get('max_score')))})",
+                  f"({points(test.get('score'), test.get('max_score'))})",
         ))
     if view.withheld_failures(lang):
         lines.append(command("error", view.withheld_failures(lang), title=t._("Withheld tests")))
@@ -255,12 +255,11 @@ def final_line(record: dict, exercise: str, threshold: float | None, *, after_du
     t = translator(lang)
     view = student_view(record, after_due_date=after_due_date)
     if view.total_shown:
-        earned = t.number(points(score_of(record), record.get("max_score")))
-        said = t._("Score {points} on {exercise}", points=earned,
+        said = t._("Score {points} on {exercise}", points=points(score_of(record), record.get("max_score")),
                    exercise=repr(exercise))
     else:
         said = t._("Score on the tests shown {points} on {exercise} (the total includes withheld tests)",
-                   points=t.number(points(view.shown_score, view.shown_max)), exercise=repr(exercise))
+                   points=points(view.shown_score, view.shown_max), exercise=repr(exercise))
     if view.withheld_failures_clause(lang):
         said = t._("{first}; {second}", first=said, second=view.withheld_failures_clause(lang))
     met = verdict(record, threshold)

@@ -80,10 +80,10 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
         parts.append(f"<section id=\"not-graded\"><p><strong>{t._('Not graded: {status}', status=badge(status, lang))}"
                      f"</strong></p><pre>{e(reason)}</pre></section>")
     if view.total_shown:
-        score = t._("Score: {points}", points=t.number(points(score_of(record), record.get("max_score"))))
+        score = t._("Score: {points}", points=points(score_of(record), record.get("max_score")))
         parts.append(f'<p class="score"><strong>{e(score)}</strong></p>')
     else:
-        score = t._("Score on the tests shown: {points}.", points=t.number(points(view.shown_score, view.shown_max)))
+        score = t._("Score on the tests shown: {points}.", points=points(view.shown_score, view.shown_max))
         parts.append(f'<p class="score"><strong>{e(score)}</strong> '
                      f'{e(t._("Your total includes tests whose results are withheld; it comes with your grade."))}</p>')
 
@@ -118,7 +118,7 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
             opened = " open" if test.get("status") != "passed" else ""
             name = f"<details{opened}><summary>{name}</summary>{detail}</details>"
         row = (f'<tr><td class="num">{i}</td><td>{name}</td><td>{badge(test.get("status"), lang)}</td>'
-               f'<td class="num">{t.number(points(test.get("score"), test.get("max_score")))}</td>')
+               f'<td class="num">{points(test.get("score"), test.get("max_score"))}</td>')
         if show_hidden:
             row += f"<td>{e(test.get('visibility', 'visible'))}</td>"
         rows.append(row + "</tr>")

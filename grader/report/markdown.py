@@ -156,11 +156,9 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
         reason = md(say.message(record)) if record.get('message') else t._("No reason was recorded.")
         lines += [t._("**Not graded: {status}.** {reason}", status=md(status_word(status, lang)), reason=reason), ""]
     if view.total_shown:
-        earned = t.number(points(score_of(record), record.get('max_score')))  # ru `14,1667 / 63` (docs/i18n.md)
-        lines.append("**" + t._("Score: {points}", points=earned) + "**")
+        lines.append("**" + t._("Score: {points}", points=points(score_of(record), record.get('max_score'))) + "**")
     else:
-        shown = t.number(points(view.shown_score, view.shown_max))
-        lines.append("**" + t._("Score on the tests shown: {points}.", points=shown)
+        lines.append("**" + t._("Score on the tests shown: {points}.", points=points(view.shown_score, view.shown_max))
                      + "** " + t._("Your total includes tests whose results are withheld; it comes with your grade."))
     lines.append("")
 
@@ -187,7 +185,7 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
                   "| ---: | --- | --- | ---: |" + (" --- |" if show_hidden else "")]
         for i, test in enumerate(view.tests, start=1):
             row = (f"| {i} | {md(test['name'])} | {md(status_word(test.get('status'), lang))} "
-                   f"| {t.number(points(test.get('score'), test.get('max_score')))} |")
+                   f"| {points(test.get('score'), test.get('max_score'))} |")
             if show_hidden:
                 row += f" {md(test.get('visibility', 'visible'))} |"
             lines.append(row)
@@ -209,7 +207,7 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
             # TRANSLATORS: a failing test's heading: its name (code), its status and its points, `0 / 2`
             heading = t._("{test}: {status} ({points})", test=md(test["name"]),
                           status=md(status_word(test.get("status"), lang)),
-                          points=t.number(points(test.get("score"), test.get("max_score"))))
+                          points=points(test.get("score"), test.get("max_score")))
             lines += [f"### {heading}", ""]
             if test.get("file"):
                 lines += [t._("In {place}.", place=md(place_text(test, lang))), ""]

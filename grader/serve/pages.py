@@ -80,8 +80,6 @@ def _number(x) -> str:
 
 
 templates.env.globals["number"] = _number
-# a score on a student's page as their language writes it: `%g`'s digits, Babel's decimal sign (ru `14,1667`)
-templates.env.filters["score"] = pass_context(lambda context, x: translator(context.get("lang", "en")).number("%g" % x))
 
 FULL_WIDTH_MARKS = "：；，。、！？）」』】"  # Chinese punctuation, whose width holds its own space
 
