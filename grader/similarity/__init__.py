@@ -153,7 +153,7 @@ def scored(documents: list[Document], sources: list[Document], mistakes: dict[st
     code = {source: scores for source, (_, scores) in both.items()}
     found = cohort.pairs(mistakes, code, THRESHOLD, channels=channels)
     if any(d.part is not None for d in documents):
-        found = with_other_files(found, documents, mistakes, code)
+        found = with_other_files(found, documents, mistakes, sources)
     return cohort, against, found
 
 

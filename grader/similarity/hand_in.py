@@ -36,6 +36,7 @@ from ..load.reading import MAX_ARCHIVE_BYTES, Rejected, is_hidden, name_text
 from ..load.zips import MAX_NESTED_ZIPS
 from ..student_text import valid_utf8
 from .cohort import THRESHOLD, Cohort, Document
+from .public_match import matched
 
 MAX_DEPTH = 3  # folders below the entry's top looked through: hw2/tests/unit/
 MAX_LISTED = 500  # folder entries (or zip members) listed in all
@@ -284,16 +285,20 @@ OTHER_WEIGHT = 0.5  # of what a hand-in's other files (hand_in.py) add to a pair
 
 
 def with_other_files(found: list, documents: list[Document], mistakes: dict[str, str] | None,
-                     code: dict[str, dict[str, float]]) -> list:
+                     sources: list[Document]) -> list:
     """FOUND (the pairs of the whole hand-ins, highest first) with what the other files of a hand-in add counted at
     OTHER_WEIGHT (session 42): a pair of which one or both have other files (Document.part) scores its exercise
     files' score (the cohort of the parts, as if no other file were read) and OTHER_WEIGHT of what the whole hand-ins
     score above that. A copy of the whole hand-in whose engine is disguised gains from the train.py it kept; two
     students who copied only a training script score half of what that script alone gives (a verbatim train.py with
     its messages reads as a whole copy, 0.98, otherwise), and a pair whose exercise files score more than their
-    whole hand-ins keeps its exercise files' score. The public matches are the whole hand-ins' (CODE)."""
+    whole hand-ins keeps its exercise files' score. The parts' public matches are their own, scored against SOURCES
+    in the parts' cohort (session 44, sim44s): a hand-in whose train.py is the lecture's copied the lecture in that
+    file, and its engine is a public copy only where the engine matches a source."""
     parted = {d.id for d in documents if d.part is not None}
-    alone = {(p.a, p.b): p for p in Cohort([d.part or d for d in documents]).pairs(mistakes, code, THRESHOLD)}
+    parts = Cohort([d.part or d for d in documents])
+    code = {source.id: matched(parts, source)[1] for source in sources}  # the parts' own matches, by code
+    alone = {(p.a, p.b): p for p in parts.pairs(mistakes, code, THRESHOLD)}
     out = []
     for pair in found:
         if pair.a not in parted and pair.b not in parted:
