@@ -34,12 +34,6 @@ from grader.sandbox import Limits
 
 FRESH = Path(__file__).parent / "fixtures" / "fresh-styles"
 LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
-# The engine suite's classes that hold a tape engine (tests/test_strangers24.py, tests/test_fresh_styles21.py): a probe
-# cut at 0.5 s of CPU. where_written, a probe the diagnosis alone reads, spends whatever limit it has on a tape engine
-# (correct-tape-wengert, correct-weak-class-tape and their planted mistakes, six rows: 2.15 s of the workers' CPU each
-# at 2 s, 13 s a run of the two files), and times out at either limit: the same rows. Every other worker of those
-# classes took at most 0.22 s of CPU for all its probes (session 44), so a probe has over twice a whole worker's.
-TAPE_LIMITS = Limits(probe_seconds=0.5, import_seconds=5, submission_seconds=30)
 
 # id -> (score, the tests not passed, diagnosis as (kind, variant / walk / hint / op, match / form)).
 # A bug that breaks `*` or the walk or the seed loses every test built on them (`+` and `*` of two Values are
@@ -329,12 +323,12 @@ def _class(folder, exercise, fresh=FRESH, planted=PLANTED, own_engine=OWN_ENGINE
             (folder / case / "engine.py").write_text(text, encoding="utf-8")
 
 
-def _rows(tmp_path_factory, exercise, make=None, limits=LIMITS, **kwargs):
-    """The exercise's class (`make(folder, exercise)`, default `_class` with kwargs), graded at `limits`: {id: row}."""
+def _rows(tmp_path_factory, exercise, make=None, **kwargs):
+    """The exercise's class (`make(folder, exercise)`, default `_class` with kwargs), graded: {id: row}."""
     tmp = tmp_path_factory.mktemp(f"fresh-{exercise}")
     (tmp / "class").mkdir()
     (make or _class)(tmp / "class", exercise, **kwargs)
-    result = grade(tmp / "class", exercise=exercise, limits=limits, jobs=2, cache_dir=tmp / "cache")
+    result = grade(tmp / "class", exercise=exercise, limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
     return {row["id"]: row for row in result.scores["submissions"]}
 
 

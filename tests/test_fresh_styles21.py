@@ -33,8 +33,8 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import (LIMITS, TAPE_LIMITS, _output, _rows, assert_every_submission_is_in_a_table,
-                               assert_scored_and_named, reference_solution, shorter_chains)
+from test_fresh_styles import (_output, _rows, assert_every_submission_is_in_a_table, assert_scored_and_named,
+                               reference_solution, shorter_chains)
 
 
 FRESH = Path(__file__).parent / "fixtures" / "fresh-styles-21"
@@ -243,8 +243,8 @@ def _prepare(path):
 
 @slow_fixture(scope="module")
 def rows(tmp_path_factory):
-    return {exercise: _rows(tmp_path_factory, exercise, fresh=FRESH, planted=PLANTED, own_engine={}, prepare=_prepare,
-                            limits=TAPE_LIMITS if exercise == "engine" else LIMITS) for exercise in TABLES}
+    return {exercise: _rows(tmp_path_factory, exercise, fresh=FRESH, planted=PLANTED, own_engine={},
+                            prepare=_prepare) for exercise in TABLES}
 
 
 def test_every_fresh_submission_is_in_a_table(rows):

@@ -44,8 +44,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import (FILE, LIMITS, TAPE_LIMITS, _output, _rows, assert_every_submission_is_in_a_table,
-                               assert_scored_and_named)
+from test_fresh_styles import FILE, _output, _rows, assert_every_submission_is_in_a_table, assert_scored_and_named
 from test_fresh_styles21 import _reference_tests, _write_tests_file
 from test_strangers23 import _planted
 
@@ -277,8 +276,7 @@ def _class(folder, exercise):
 
 @slow_fixture(scope="module")
 def rows(tmp_path_factory):
-    return {exercise: _rows(tmp_path_factory, exercise, make=_class,
-                            limits=TAPE_LIMITS if exercise == "engine" else LIMITS) for exercise in TABLES}
+    return {exercise: _rows(tmp_path_factory, exercise, make=_class) for exercise in TABLES}
 
 
 def test_every_submission_is_in_a_table(rows):

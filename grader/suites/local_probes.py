@@ -342,22 +342,38 @@ def traced_op(V, op, case):
         sys.settrace(previous)
     before = {name: getattr(leaf, "grad", None) for name, leaf in leaves.items()}
 
+    # A line event costs little (docs/diagnosis.md, "The probe's cost"): a tape engine's backward runs the same few
+    # lines for every entry its tape holds, the other probes' too (12,851 after the engine suite's), so a line's place
+    # is made once and a gradient is read only until a line has written it.
+    seen = {}  # (code, line) -> [file, line], each made once (os.path.relpath costs what a dozen line events do)
+    watch = [(name, leaf, before[name]) for name, leaf in leaves.items()]  # the leaves no line has written yet
+
     def check():  # a gradient changed since the last line began: that line changed it (or a call it made)
-        for name in [name for name in leaves if name not in state["written"]]:
+        changed = []
+        for name, leaf, was in watch:
             try:
-                got = getattr(leaves[name], "grad", None)
-                changed = got is not before[name] and bool(got != before[name])
+                got = getattr(leaf, "grad", None)
+                wrote = got is not was and bool(got != was)
             except Exception:  # noqa: BLE001 - a gradient that cannot be read or compared has no line
-                changed = False
-            if changed:
+                wrote = False
+            if wrote:
+                changed.append(name)
+        if changed:
+            for name in changed:
                 state["written"][name] = state["last"]
+            watch[:] = [item for item in watch if item[0] not in changed]
 
     def lines(frame, event, arg):
-        check()
+        if watch:
+            check()
         if event == "line":
-            state["last"] = [os.path.relpath(frame.f_code.co_filename, root), float(frame.f_lineno)]
-            if state["last"] not in state["ran"] and len(state["ran"]) < 64:
-                state["ran"].append(state["last"])
+            at = seen.get((frame.f_code, frame.f_lineno))
+            if at is None:
+                at = seen[frame.f_code, frame.f_lineno] = [os.path.relpath(frame.f_code.co_filename, root),
+                                                           float(frame.f_lineno)]
+                if len(state["ran"]) < 64 and at not in state["ran"]:
+                    state["ran"].append(at)
+            state["last"] = at
         return lines
 
     previous = sys.gettrace()
