@@ -196,3 +196,24 @@ def assert_a_surface_says_the_row(graded, tmp_path, case, surface):
     reference, got = matrix._comparable(surface, reference), matrix._comparable(surface, got)
     assert {k: v for k, v in got.items() if surface != "notebook" or k != "place"} == \
         {k: v for k, v in reference.items() if surface != "notebook" or k != "place"}
+
+
+def assert_the_correct_files_score_full(graded, exercise, full):
+    """Each `correct-` file of another exercise in GRADED (strangersx38's solutions_class) scores FULL[exercise] with
+    no finding (test_strangers42, test_strangers44)."""
+    for case, row in graded[2][exercise].items():
+        if case.startswith("correct-"):
+            assert (case, row["status"], row["score"], row["max_score"], row["diagnosis"]) == (
+                case, "graded", full[exercise], full[exercise], [])
+
+
+def assert_a_planted_mistake_costs_its_one_test(row, expected, spared_tests, exact=False):
+    """ROW loses EXPECTED = (score, test, words) on that one test, whose output is WORDS (EXACT) or begins with them,
+    and the tests SPARED_TESTS, which meet the same mistake later, each say it is not charged again by that test."""
+    score, test, words = expected
+    failing = [t for t in row["tests"] if t["status"] != "passed"]
+    assert (row["score"], [t["name"] for t in failing]) == (score, [test])
+    assert failing[0]["output"] == words if exact else failing[0]["output"].startswith(words)
+    spared = {t["name"]: t["output"] for t in row["tests"] if t["output"].startswith("Not charged again")}
+    assert sorted(spared) == spared_tests
+    assert [name for name, said in spared.items() if not said.endswith(f"which {test} already charges.")] == []

@@ -43,7 +43,8 @@ from pathlib import Path
 import pytest
 from costs import slow_fixture
 from test_fresh_styles import _rows, assert_scored_and_named
-from test_strangers36 import assert_a_surface_says_the_row, graded_class
+from test_strangers36 import (assert_a_planted_mistake_costs_its_one_test, assert_a_surface_says_the_row,
+                              assert_the_correct_files_score_full, graded_class)
 from test_strangersx38 import solutions_class
 
 FRESH = Path(__file__).parent / "fixtures" / "strangers44"
@@ -229,21 +230,13 @@ def test_each_engine_scores_and_is_named(rows, case):
 
 @pytest.mark.parametrize("exercise", sorted(FULL))
 def test_each_correct_file_of_the_other_exercises_scores_full_without_a_finding(graded, exercise):
-    for case, row in graded[2][exercise].items():
-        if case.startswith("correct-"):
-            assert (case, row["status"], row["score"], row["max_score"], row["diagnosis"]) == (
-                case, "graded", FULL[exercise], FULL[exercise], [])
+    assert_the_correct_files_score_full(graded, exercise, FULL)
 
 
 @pytest.mark.parametrize("exercise,case", [(e, c) for e, t in PLANTED_X_TABLE.items() for c in t])
 def test_a_planted_mistake_of_the_other_exercises_costs_its_one_test(graded, exercise, case):
-    row = graded[2][exercise][case]
-    score, test, words = PLANTED_X_TABLE[exercise][case]
-    failing = [t for t in row["tests"] if t["status"] != "passed"]
-    assert (row["score"], [t["name"] for t in failing], failing[0]["output"]) == (score, [test], words)
-    spared = {t["name"]: t["output"] for t in row["tests"] if t["output"].startswith("Not charged again")}
-    assert sorted(spared) == SPARED_X[case]
-    assert [name for name, said in spared.items() if not said.endswith(f"which {test} already charges.")] == []
+    assert_a_planted_mistake_costs_its_one_test(graded[2][exercise][case], PLANTED_X_TABLE[exercise][case],
+                                                SPARED_X[case], exact=True)
 
 
 @pytest.mark.parametrize("case,place", [
