@@ -286,10 +286,11 @@ def test_grade_report_writes_no_page_over_its_own_output(batch, tmp_path):
 
 # -- the loaders, in process -----------------------------------------------------------------------------------
 
-def test_a_zips_names_equal_after_unicode_normalisation_are_two_files(tmp_path):
-    """Held: `café.py` composed and decomposed in one zip (one name on macOS) travel as the two files they are on
-    Linux, where the sandbox imports the composed one (Python normalises `from café import *` to NFC); a file and a
-    folder named `engine.py` in one zip are refused."""
+def test_a_zips_names_equal_after_unicode_normalisation_are_refused_where_their_contents_differ(tmp_path):
+    """`café.py` composed and decomposed in one zip (one name on macOS) with different contents: held as the two files
+    they are on Linux until session 44, refused since (redteam44: the sandbox imports the composed one, the student
+    cannot tell which they meant; as names differing only in case are; tests/test_redteam44.py holds the twins of
+    the same bytes, still carried); a file and a folder named `engine.py` in one zip are refused."""
     composed, decomposed = (unicodedata.normalize(form, "café.py") for form in ("NFC", "NFD"))
     path = tmp_path / "nfc.zip"
     with zipfile.ZipFile(path, "w") as z:
@@ -297,8 +298,11 @@ def test_a_zips_names_equal_after_unicode_normalisation_are_two_files(tmp_path):
         z.writestr(composed, CORRECT)
         z.writestr(decomposed, TWIN)
     loaded = load_entry(path)
-    assert (loaded.problem, sorted(loaded.files)) == (None, sorted(["engine.py", composed, decomposed]))
-    assert loaded.files[composed].decode() == CORRECT
+    assert (loaded.problem, sorted(loaded.files)) == (
+        "nfc.zip holds cafe\\u0301.py and caf\\xe9.py, whose names differ only in how their letters are encoded "
+        "(composed and decomposed accents, Unicode's NFC and NFD) and whose contents differ: they look the same, and "
+        "on macOS they are one file, so the grader cannot tell which one you meant; keep one of them and hand in "
+        "again", [])
     both = tmp_path / "both.zip"
     with zipfile.ZipFile(both, "w") as z:
         z.writestr("engine.py", TWIN)

@@ -126,7 +126,9 @@ def test_two_plain_fills_score_low_and_a_disguised_copy_of_one_high(plain_class)
     # 0.9951 -> 0.9337, noor|ruth 0.341 -> 0.2203, noor|theo 0.2311 -> 0.1432, ruth|theo 0.2066 -> 0.1685)
     # (session 20: the variants' lines as written weak in the share of their shared code that is canonical, not only
     # when all of it is, cohort.canonical_share: noor|noor_copy 0.9337 -> 0.9318, the honest pairs unchanged)
-    assert scores[("noor", "noor_copy")] == 0.9101  # 0.9318 before session 28 (units.UNIT_MOST)
+    # (session 44: a trait held by a ring of one file and one other weighs as three holders, rings.ring_and_one:
+    # noor|noor_copy 0.9101 -> 0.9148, the honest pairs unchanged)
+    assert scores[("noor", "noor_copy")] == 0.9148  # 0.9318 before session 28 (units.UNIT_MOST)
     honest = {pair: score for pair, score in scores.items() if "noor_copy" not in pair}
     # (session 19: a list comprehension a builtin walks once read as its generator, chains of `+` and `*` in any
     # grouping: noor|ruth 0.2203 -> 0.2153, noor|theo 0.0294 -> 0.0284, ruth|theo 0.1042 -> 0.1037)
