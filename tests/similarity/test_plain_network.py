@@ -127,12 +127,13 @@ def test_two_plain_fills_score_low_and_a_disguised_copy_of_one_high(plain_class)
     # (session 20: the variants' lines as written weak in the share of their shared code that is canonical, not only
     # when all of it is, cohort.canonical_share: noor|noor_copy 0.9337 -> 0.9318, the honest pairs unchanged)
     # (session 44: a trait held by a ring of one file and one other weighs as three holders, rings.ring_and_one:
-    # noor|noor_copy 0.9101 -> 0.9148, the honest pairs unchanged)
+    # noor|noor_copy 0.9101 -> 0.9148; the honest pairs by less than 0.001, noor|ruth 0.2153 -> 0.2159, noor|theo
+    # 0.0284 -> 0.0285, ruth|theo 0.0496 -> 0.0493: ruth and theo hold two of the ring's lines, the fill's)
     assert scores[("noor", "noor_copy")] == 0.9148  # 0.9318 before session 28 (units.UNIT_MOST)
     honest = {pair: score for pair, score in scores.items() if "noor_copy" not in pair}
     # (session 19: a list comprehension a builtin walks once read as its generator, chains of `+` and `*` in any
     # grouping: noor|ruth 0.2203 -> 0.2153, noor|theo 0.0294 -> 0.0284, ruth|theo 0.1042 -> 0.1037)
-    assert max(honest, key=honest.get) == ("noor", "ruth") and honest[("noor", "ruth")] == 0.2153
+    assert max(honest, key=honest.get) == ("noor", "ruth") and honest[("noor", "ruth")] == 0.2159
     # ruth|theo 0.2153 before session 15's `_Mean` and `_MeanSummed` (loop_forms.py) joined the canonical variants;
     # (session 18: the starters also read as a copier restyles given code, restyles.starter_restyled: noor|theo
     # 0.1432 -> 0.1421, ruth|theo 0.1685 -> 0.1679)
@@ -142,4 +143,4 @@ def test_two_plain_fills_score_low_and_a_disguised_copy_of_one_high(plain_class)
     # (session 19, simerr: Python's equivalences in the tokens, noor|theo 0.0294 -> 0.0284, ruth|theo 0.1042 -> 0.1037;
     # simhard2: and the lines as written and method shapes of that code at most CANONICAL_ONLY_MOST too: ruth|theo
     # 0.1037 -> 0.0496)
-    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.0284, 0.0496)
+    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.0285, 0.0493)
